@@ -1,0 +1,34 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Action plugin of fabricops.dashboard.dashboard_login (see the module's documentation)."""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_login import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
+
+
+class ActionModule(DashboardAction):
+
+    ARGUMENT_SPEC = ARGUMENT_SPEC
+    HIDES_RESULT = True
+
+    def session_fact(self, params, task_vars):
+        # A login never starts from a previous session fact: it logs in, or reuses a session
+        # this very run already holds for the account (through the token cache).
+        return None
+
+    def operate(self, session, params, task_vars):
+        session.ensure_valid()
+        return session_result(self, session, params)
+
+
+def session_result(action, session, params):
+    """The result of a task that hands out the session: the session, and the fact unless turned off."""
+    data = session.as_dict()
+    result = {'changed': False, 'session': data}
+    if params['set_fact']:
+        result['ansible_facts'] = {params['fact_name']: data}
+        result['warnings'] = action.fact_cache_warnings(params['fact_name'])
+    return result

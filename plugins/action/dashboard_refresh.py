@@ -1,0 +1,23 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Action plugin of fabricops.dashboard.dashboard_refresh (see the module's documentation)."""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.action.dashboard_login import session_result
+from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_refresh import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
+
+
+class ActionModule(DashboardAction):
+
+    ARGUMENT_SPEC = ARGUMENT_SPEC
+    HIDES_RESULT = True
+
+    def session_fact(self, params, task_vars):
+        return task_vars.get(params['fact_name'])
+
+    def operate(self, session, params, task_vars):
+        session.renew(relogin=params['relogin'])
+        return session_result(self, session, params)

@@ -1,0 +1,54 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Filters over the parsed RBAC of a dashboard session (the session's ``rbac`` list)."""
+
+from __future__ import annotations
+
+from ansible.errors import AnsibleFilterError
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import RbacFormatError
+from ansible_collections.fabricops.dashboard.plugins.module_utils import _rbac
+
+
+def _entries(rbac, filter_name):
+    """Accept the parsed list, a whole session dict, or the raw JSON string of a login answer."""
+    if isinstance(rbac, dict) and 'rbac' in rbac:
+        rbac = rbac['rbac']
+    if isinstance(rbac, (str, bytes)):
+        try:
+            return _rbac.parse_rbac(rbac)
+        except RbacFormatError as exc:
+            raise AnsibleFilterError('%s: %s' % (filter_name, exc)) from None
+    if not isinstance(rbac, list) or not all(isinstance(entry, dict) for entry in rbac):
+        raise AnsibleFilterError('%s expects the rbac list of a dashboard session (dashboard_session.rbac) or the session itself, '
+                                 'got %s.' % (filter_name, type(rbac).__name__))
+    if rbac and 'privileges' not in rbac[0]:
+        # the raw (decoded) form, with rolesR/rolesW/roles pairs
+        try:
+            return _rbac.parse_rbac(rbac)
+        except RbacFormatError as exc:
+            raise AnsibleFilterError('%s: %s' % (filter_name, exc)) from None
+    return rbac
+
+
+def rbac_can_write(rbac, domain=_rbac.ALL_DOMAINS):
+    return _rbac.can_write(_entries(rbac, 'rbac_can_write'), domain)
+
+
+def rbac_can_read(rbac, domain=_rbac.ALL_DOMAINS):
+    return _rbac.can_read(_entries(rbac, 'rbac_can_read'), domain)
+
+
+def rbac_privileges(rbac, domain=_rbac.ALL_DOMAINS):
+    return _rbac.privileges_of(_entries(rbac, 'rbac_privileges'), domain)
+
+
+class FilterModule:
+
+    def filters(self):
+        return {
+            'rbac_can_write': rbac_can_write,
+            'rbac_can_read': rbac_can_read,
+            'rbac_privileges': rbac_privileges,
+        }

@@ -1,0 +1,65 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the connection options, declared once.
+
+Every module merges these into its own options with ``argument_spec(**own_options)``; the doc
+fragment ``fabricops.dashboard.connection`` documents the same keys, and ``ansible-test sanity``
+(validate-modules) checks the two agree.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ansible.module_utils.common.parameters import env_fallback
+
+DEFAULT_DOMAIN = 'DefaultAuth'
+DEFAULT_TIMEOUT = 30
+DEFAULT_SESSION_TIMEOUT = 1200
+DEFAULT_FACT_NAME = 'dashboard_session'
+
+# The session as dashboard_login returns it and as every task accepts it back. Its keys are
+# the connection options' names, so the same dictionary can also feed module_defaults.
+SESSION_OPTIONS = {
+    'host': {'type': 'str', 'required': True},
+    'domain': {'type': 'str'},
+    'username': {'type': 'str'},
+    'usertype': {'type': 'str'},
+    'token': {'type': 'str', 'required': True, 'no_log': True},
+    'compat_token': {'type': 'str', 'no_log': True},
+    'rbac': {'type': 'list', 'elements': 'dict'},
+    'received_at': {'type': 'float'},
+    'lifetime': {'type': 'int'},
+    'expires_at': {'type': 'str'},
+    'expires_in': {'type': 'int'},
+    'validate_certs': {'type': 'bool'},
+    'ca_path': {'type': 'path'},
+    'timeout': {'type': 'int'},
+}
+
+CONNECTION_OPTIONS = {
+    'host': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_HOST'])},
+    'username': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_USERNAME'])},
+    'password': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_PASSWORD'])},
+    'domain': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_DOMAIN'])},
+    'validate_certs': {'type': 'bool', 'default': True, 'fallback': (env_fallback, ['DASHBOARD_VALIDATE_CERTS'])},
+    'ca_path': {'type': 'path', 'fallback': (env_fallback, ['DASHBOARD_CA_PATH'])},
+    'timeout': {'type': 'int', 'default': DEFAULT_TIMEOUT, 'fallback': (env_fallback, ['DASHBOARD_TIMEOUT'])},
+    'session_timeout': {'type': 'int', 'default': DEFAULT_SESSION_TIMEOUT},
+}
+
+# How a task reuses an existing session instead of logging in (doc fragment ``session``).
+SESSION_REUSE_OPTIONS = {
+    'session': {'type': 'dict', 'options': SESSION_OPTIONS},
+    'token': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_TOKEN'])},
+}
+
+
+def argument_spec(reuse_session=True, **own_options):
+    """The connection options (and the session-reuse ones) merged with a module's own options."""
+    spec = copy.deepcopy(CONNECTION_OPTIONS)
+    if reuse_session:
+        spec.update(copy.deepcopy(SESSION_REUSE_OPTIONS))
+    spec.update(copy.deepcopy(own_options))
+    return spec

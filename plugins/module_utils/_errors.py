@@ -1,0 +1,80 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the errors the dashboard session raises.
+
+Every message is written for the person running the play: what went wrong and what to change.
+No message ever carries a password, a token, a cookie, a header or a request body; the
+response body of an API error is kept separately (``body``) and only its well-known message
+fields are quoted.
+"""
+
+from __future__ import annotations
+
+
+class DashboardError(Exception):
+    """Base of every error the session class raises."""
+
+    def __init__(self, message, **details):
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+    def __str__(self):
+        return self.message
+
+
+class ConfigurationError(DashboardError):
+    """An option is missing or wrong; nothing was sent to the dashboard."""
+
+
+class TransportError(DashboardError):
+    """The dashboard could not be reached, or TLS failed, or it answered nothing."""
+
+
+class AuthenticationFailed(DashboardError):
+    """The dashboard refused the credentials (or gave no token) on login."""
+
+    def __init__(self, message, status=None, **details):
+        super().__init__(message, status=status, **details)
+        self.status = status
+
+
+class SessionExpired(DashboardError):
+    """The session token is expired, logged out or invalid, and could not be renewed."""
+
+
+class RbacFormatError(DashboardError):
+    """The rbac field of a login answer is not the JSON structure the platform documents."""
+
+
+class ApiError(DashboardError):
+    """The dashboard answered with a status the caller did not accept."""
+
+    def __init__(self, message, status, body=None, method=None, path=None):
+        super().__init__(message, status=status, method=method, path=path)
+        self.status = status
+        self.body = body
+        self.method = method
+        self.path = path
+
+
+def server_message(body):
+    """The human message a dashboard error body carries, whatever its shape, or None.
+
+    The platform and its hosted fabric controller use several error shapes
+    (``{"message"}``, ``{"error": {"code", "message"}}``, ``{"error": "Not Found", "path"}``).
+    """
+    if isinstance(body, dict):
+        for key in ('message', 'description'):
+            value = body.get(key)
+            if isinstance(value, str) and value:
+                return value
+        error = body.get('error')
+        if isinstance(error, dict):
+            return error.get('message') or error.get('code')
+        if isinstance(error, str) and error:
+            return error
+    if isinstance(body, str) and body.strip():
+        return body.strip()[:300]
+    return None

@@ -1,0 +1,415 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: one session with the dashboard.
+
+Knows nothing of AnsibleModule or action plugins. It logs in, keeps the token (the
+``AuthCookie``), refreshes it before it expires, renews it once after a refusal and then
+stops, and turns every failure into one of the typed errors of ``_errors``.
+
+A ``token_cache`` (see ``plugin_utils/_token_cache``) lets the many short-lived processes of
+one Ansible run share one login: every renewal happens under its lock, and a token renewed by
+another process is adopted instead of renewing again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import time
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils import _argspec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
+    ApiError, AuthenticationFailed, ConfigurationError, SessionExpired, server_message)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
+from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_base_url
+
+try:
+    import jwt
+    HAS_JWT = True
+except ImportError:  # pragma: no cover - reported when a token has to be read
+    HAS_JWT = False
+
+LOGIN_PATH = '/login'
+REFRESH_PATH = '/refresh'
+LOGOUT_PATH = '/logout'
+MASK = '********'
+
+
+def token_claims(token):
+    """The claims of a JWT, read WITHOUT verifying its signature.
+
+    Only the dashboard can verify its own tokens; the client reads ``exp``/``iat`` solely to
+    schedule a refresh, so an unverified read is enough and a forged token gains nothing.
+    """
+    if not HAS_JWT:
+        raise ConfigurationError('The Python library PyJWT is required on the Ansible controller: pip install PyJWT.')
+    try:
+        claims = jwt.decode(token, options={'verify_signature': False})
+    except jwt.PyJWTError:
+        return {}
+    return claims if isinstance(claims, dict) else {}
+
+
+def is_auth_failure(response):
+    """Whether an answer says the token is not accepted.
+
+    Besides 401, some hosted services report an expired token as 500 "The token is expired
+    since ..." or as 400 {"error": {"code": "UserUnauthorized"}}.
+    """
+    if response.status == 401:
+        return True
+    if response.status == 500 and 'token is expired' in (response.text or '').lower():
+        return True
+    body = response.json
+    if response.status == 400 and isinstance(body, dict) and isinstance(body.get('error'), dict):
+        return body['error'].get('code') == 'UserUnauthorized'
+    return False
+
+
+def _iso(epoch):
+    return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+
+
+class _NoCacheEntry:
+    def load(self):
+        return None
+
+    def save(self, record):
+        pass
+
+    def clear(self):
+        pass
+
+
+class DashboardSession:
+    """A login session with one dashboard, for one account in one login domain."""
+
+    def __init__(self, host, username=None, password=None, domain=None, token=None, compat_token=None,
+                 validate_certs=True, ca_path=None, timeout=None, session_timeout=None,
+                 received_at=None, lifetime=None, usertype=None, rbac=None,
+                 token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep):
+        self.base_url = normalize_base_url(host)
+        self.username = username
+        self._password = password
+        self.domain = domain or _argspec.DEFAULT_DOMAIN
+        self.validate_certs = True if validate_certs is None else bool(validate_certs)
+        self.ca_path = ca_path
+        self.timeout = timeout or _argspec.DEFAULT_TIMEOUT
+        self.session_timeout = session_timeout or _argspec.DEFAULT_SESSION_TIMEOUT
+        self._clock = clock
+        self._cache = token_cache
+        self.http = HttpClient(self.base_url, self.validate_certs, ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
+        self.token = None
+        self.compat_token = None
+        self.usertype = usertype
+        self.rbac = rbac or []
+        self.received_at = None
+        self.lifetime = None
+        self.logins = 0
+        self.refreshes = 0
+        if token:
+            self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
+
+    # ----- building from task options ---------------------------------------------------
+
+    @classmethod
+    def from_options(cls, options, session_fact=None, **kwargs):
+        """A session from validated options (see ``_argspec``), a session dict and the fact.
+
+        The ``session`` option wins over the fact; either one applies only to the dashboard
+        and account the other options name (if they name one). Options given on the task
+        (or by module_defaults, or the environment) win over what the session dict carries.
+        """
+        options = dict(options)
+        given = options.get('session') or None
+        if not given and not options.get('token') and isinstance(session_fact, dict) and session_fact.get('token'):
+            given = session_fact
+        if given and not _same_target(options, given):
+            if options.get('session'):
+                raise ConfigurationError('The session given is for %s as %s, but the task names %s as %s; drop one of them.' % (
+                    given.get('host'), given.get('username'), options.get('host'), options.get('username')))
+            given = None
+        given = given or {}
+
+        def pick(name, default=None):
+            value = options.get(name)
+            return value if value is not None else given.get(name, default)
+
+        host = pick('host')
+        if not host:
+            raise ConfigurationError('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
+                                     'or set host, username and password (task options, module_defaults for '
+                                     'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
+        use_given_token = not options.get('token')
+        return cls(host=host, username=pick('username'), password=options.get('password'), domain=pick('domain'),
+                   token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
+                   validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
+                   session_timeout=options.get('session_timeout'),
+                   received_at=given.get('received_at') if use_given_token else None,
+                   lifetime=given.get('lifetime') if use_given_token else None,
+                   usertype=given.get('usertype'), rbac=given.get('rbac'), **kwargs)
+
+    # ----- state -------------------------------------------------------------------------
+
+    @property
+    def has_credentials(self):
+        return bool(self.username and self._password)
+
+    @property
+    def expires_at(self):
+        if not self.token:
+            return None
+        return self.received_at + self.lifetime
+
+    def expires_in(self):
+        if not self.token:
+            return 0
+        return self.expires_at - self._clock()
+
+    def refresh_margin(self):
+        """Renew when less than this many seconds are left: a fifth of the lifetime, 2 minutes at most."""
+        return min(120.0, max(0.5, (self.lifetime or self.session_timeout) / 5.0))
+
+    def as_dict(self):
+        """The session as tasks return it and take it back; keys follow ``SESSION_OPTIONS``."""
+        return {
+            'host': self.base_url,
+            'domain': self.domain,
+            'username': self.username,
+            'usertype': self.usertype,
+            'token': self.token,
+            'compat_token': self.compat_token,
+            'rbac': self.rbac,
+            'received_at': self.received_at,
+            'lifetime': self.lifetime,
+            'expires_at': _iso(self.expires_at) if self.token else None,
+            'expires_in': max(0, int(self.expires_in())),
+            'validate_certs': self.validate_certs,
+            'ca_path': self.ca_path,
+            'timeout': self.timeout,
+        }
+
+    def cache_key(self):
+        return (self.base_url, self.domain, self.username or '')
+
+    def scrub(self, text):
+        """Mask this session's secrets in a text that may quote a server message."""
+        for secret in (self._password, self.token, self.compat_token):
+            if secret and text:
+                text = text.replace(secret, MASK)
+        return text
+
+    def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
+        claims = token_claims(token)
+        now = self._clock()
+        if received_at is None or lifetime is None:
+            if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:
+                # Counted from our own clock: a controller whose clock is off by an hour must
+                # neither refresh on every task nor let the token lapse.
+                lifetime = claims['exp'] - claims['iat']
+                received_at = now
+            elif isinstance(claims.get('exp'), (int, float)):
+                lifetime = claims['exp'] - (received_at if received_at is not None else now)
+                received_at = received_at if received_at is not None else now
+            else:
+                received_at = received_at if received_at is not None else now
+                lifetime = self.session_timeout
+        self.token = token
+        self.compat_token = compat_token
+        self.received_at = float(received_at)
+        self.lifetime = int(lifetime)
+        if not self.username and isinstance(claims.get('username'), str):
+            self.username = claims['username']
+        if not self.usertype and isinstance(claims.get('usertype'), str):
+            self.usertype = claims['usertype']
+        if not self.rbac and isinstance(claims.get('rbac'), list):
+            self.rbac = parse_rbac(claims['rbac'])
+
+    def _adopt(self, record):
+        """Take a newer token that another process of this run obtained."""
+        if not record or not record.get('token'):
+            return False
+        if self.token and (record.get('received_at') or 0) <= (self.received_at or 0):
+            return False
+        self.token = record['token']
+        self.compat_token = record.get('compat_token')
+        self.received_at = float(record['received_at'])
+        self.lifetime = int(record['lifetime'])
+        self.usertype = record.get('usertype') or self.usertype
+        self.rbac = record.get('rbac') or self.rbac
+        return True
+
+    @contextlib.contextmanager
+    def _cache_entry(self):
+        if self._cache is None:
+            yield _NoCacheEntry()
+            return
+        with self._cache.entry(self.cache_key()) as entry:
+            yield entry
+
+    # ----- the auth API ------------------------------------------------------------------
+
+    def login(self):
+        """POST /login with the spec's body; the token is jwttoken (or token, older releases)."""
+        if not self.has_credentials:
+            raise ConfigurationError('Logging in to %s needs username and password (task options, module_defaults, or '
+                                     'DASHBOARD_USERNAME/DASHBOARD_PASSWORD).' % self.base_url)
+        who = '%s in login domain %s' % (self.username, self.domain)
+        response = self.http.request('POST', LOGIN_PATH, replay_safe=True,
+                                     json_body={'domain': self.domain, 'userName': self.username, 'userPasswd': self._password})
+        body = response.json if isinstance(response.json, dict) else {}
+        if response.status in (401, 403):
+            reason = server_message(body) or 'no reason given'
+            hint = ('Update the password in the dashboard first.' if response.status == 403
+                    else 'Check username, password and login domain; a locked account is refused the same way.')
+            raise AuthenticationFailed(self.scrub('The dashboard %s refused the login of %s (HTTP %d: %s). %s' % (
+                self.base_url, who, response.status, reason, hint)), status=response.status)
+        if response.status != 200:
+            raise self._api_error(response, 'POST', LOGIN_PATH, 'logging in as %s' % who)
+        token = body.get('jwttoken') or body.get('token') or response.cookies.get('AuthCookie')
+        if not token or body.get('statusCode', 200) != 200:
+            raise AuthenticationFailed('The dashboard %s answered the login of %s without a session token. This is what it does '
+                                       'for a login domain it does not know: check the domain option (common values: DefaultAuth, '
+                                       'local).' % (self.base_url, who), status=response.status)
+        self.usertype = body.get('usertype') or None
+        self.rbac = parse_rbac(body.get('rbac'))
+        self._take_token(token, body.get('token') if body.get('token') != token else None)
+        self.username = body.get('username') or self.username
+        self.logins += 1
+
+    def refresh(self):
+        """POST /refresh with an empty payload and the AuthCookie; the new token replaces the old."""
+        if not self.token:
+            raise SessionExpired('There is no session to refresh for %s: run fabricops.dashboard.dashboard_login first.' % self.base_url)
+        response = self.http.request('POST', REFRESH_PATH, token=self.token, replay_safe=True)
+        if is_auth_failure(response):
+            raise SessionExpired('The dashboard %s refused to refresh the session of %s: the token expired (at %s) or was logged '
+                                 'out. Log in again: run fabricops.dashboard.dashboard_login, or give username and password so the '
+                                 'session can be renewed by logging in.' % (self.base_url, self.username or 'this account',
+                                                                             _iso(self.expires_at)))
+        if response.status != 200:
+            raise self._api_error(response, 'POST', REFRESH_PATH, 'refreshing the session')
+        body = response.json if isinstance(response.json, dict) else {}
+        token = body.get('jwttoken') or body.get('token') or response.cookies.get('AuthCookie')
+        if not token:
+            raise SessionExpired('The dashboard %s answered the refresh without a new token; log in again.' % self.base_url)
+        if body.get('rbac'):
+            self.rbac = parse_rbac(body.get('rbac'))
+        self.usertype = body.get('usertype') or self.usertype
+        self._take_token(token, body.get('token') if body.get('token') != token else None)
+        self.refreshes += 1
+
+    def logout(self):
+        """POST /logout; True when a live session was ended, False when there was none."""
+        with self._cache_entry() as entry:
+            self._adopt(entry.load())
+            if not self.token:
+                return False
+            response = self.http.request('POST', LOGOUT_PATH, token=self.token)
+            if response.status not in (200, 204, 401):
+                raise self._api_error(response, 'POST', LOGOUT_PATH, 'logging out')
+            entry.clear()
+        self.token = None
+        self.compat_token = None
+        return response.status != 401
+
+    # ----- keeping the session alive -----------------------------------------------------
+
+    def ensure_valid(self):
+        """Make sure a token with some life left is at hand: adopt, log in or renew as needed."""
+        with self._cache_entry() as entry:
+            self._adopt(entry.load())
+            if not self.token:
+                self.login()
+            elif self.expires_in() <= self.refresh_margin():
+                self._renew()
+            else:
+                return
+            entry.save(self.as_dict())
+
+    def renew(self, relogin=False):
+        """Refresh now (dashboard_refresh), unless another process of this run just did."""
+        with self._cache_entry() as entry:
+            if self._adopt(entry.load()):
+                return
+            self._renew(relogin=relogin)
+            entry.save(self.as_dict())
+
+    def _renew(self, relogin=True):
+        """Refresh the token; log in instead when it cannot be refreshed and ``relogin`` allows."""
+        may_login = relogin and self.has_credentials
+        if self.token and self.expires_in() > 0:
+            try:
+                self.refresh()
+                return
+            except SessionExpired:
+                if not may_login:
+                    raise
+        elif not may_login:
+            if not self.token:
+                raise SessionExpired('There is no session with %s to refresh: run fabricops.dashboard.dashboard_login first, or give '
+                                     'username and password.' % self.base_url)
+            raise SessionExpired('The session of %s on %s expired at %s. Log in again (fabricops.dashboard.dashboard_login), or give '
+                                 'username and password so it can be renewed by logging in.'
+                                 % (self.username or 'this account', self.base_url, _iso(self.expires_at)))
+        self.login()
+
+    def _recover_from_refusal(self, refused_token):
+        """After the dashboard refused a token: adopt a newer one, else renew it, once."""
+        with self._cache_entry() as entry:
+            if self._adopt(entry.load()) and self.token != refused_token:
+                return
+            if self.has_credentials:
+                self.login()
+            else:
+                self.refresh()
+            entry.save(self.as_dict())
+
+    def request(self, method, path, json_body=None, params=None, accept=None):
+        """An authenticated request. A refused token is renewed once and the request sent once more.
+
+        ``accept``: statuses that are not errors (default: every 2xx); ApiError otherwise.
+        """
+        self.ensure_valid()
+        method = method.upper()
+        used = self.token
+        response = self.http.request(method, path, json_body=json_body, params=params, token=used)
+        if is_auth_failure(response):
+            self._recover_from_refusal(used)
+            response = self.http.request(method, path, json_body=json_body, params=params, token=self.token)
+            if is_auth_failure(response):
+                raise SessionExpired(self.scrub(
+                    'The dashboard %s refused %s %s twice, before and after renewing the session (HTTP %d: %s). The account may '
+                    'lack access to it, or the session was ended on the server; not retrying further.' % (
+                        self.base_url, method, path, response.status, server_message(response.json) or 'no reason given')))
+        if not _accepted(response.status, accept):
+            raise self._api_error(response, method, path)
+        return response
+
+    def _api_error(self, response, method, path, doing=None):
+        reason = server_message(response.json if response.is_json else response.text) or 'no message'
+        doing = doing or '%s %s' % (method, path)
+        return ApiError(self.scrub('The dashboard %s answered HTTP %d while %s: %s' % (self.base_url, response.status, doing, reason)),
+                        status=response.status, body=response.body, method=method, path=path)
+
+
+def _accepted(status, accept):
+    if accept:
+        return status in accept
+    return 200 <= status < 300
+
+
+def _same_target(options, session):
+    """Whether a session dict belongs to the dashboard and account the options name."""
+    if options.get('host'):
+        try:
+            if normalize_base_url(options['host']) != normalize_base_url(session.get('host')):
+                return False
+        except ConfigurationError:
+            return False
+    if options.get('username') and session.get('username') and options['username'] != session['username']:
+        return False
+    if options.get('domain') and session.get('domain') and options['domain'] != session['domain']:
+        return False
+    return True

@@ -1,0 +1,335 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: HTTPS to the dashboard, with the retry policy.
+
+One TLS context and one keep-alive connection pool per process and dashboard, so the items
+of a ``loop:`` share one TLS connection. The session token is attached by the caller per
+request and only to the dashboard's own origin: redirects are followed here, by hand, and only
+within that origin, so the AuthCookie can never travel to another host.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import ssl
+import threading
+import time
+from urllib.parse import urljoin, urlsplit
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, TransportError
+
+try:
+    import requests
+    from requests.adapters import HTTPAdapter
+    HAS_REQUESTS = True
+    REQUESTS_IMPORT_ERROR = None
+except ImportError as _import_error:  # pragma: no cover - reported by the front ends
+    HAS_REQUESTS = False
+    REQUESTS_IMPORT_ERROR = _import_error
+    HTTPAdapter = object
+
+REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
+MAX_REDIRECTS = 5
+
+
+class RetryPolicy:
+    """What is retried, how often and how long to wait; what is never retried.
+
+    Retried, with full-jitter exponential backoff and at most ``attempts`` tries in all:
+    - a connection that could not be opened (nothing reached the server), for every method;
+    - 429 Too Many Requests, for every method (the server refused the request unprocessed),
+      waiting at least what ``Retry-After`` asks, up to ``max_retry_after`` seconds;
+    - 502 and 503, and a connection lost after the request was sent, only for requests that
+      cannot change anything when replayed (GET, HEAD, OPTIONS, and login/refresh).
+    Never retried: TLS and certificate failures, any other 4xx or 5xx, and any write that may
+    have landed (a POST, PUT, PATCH or DELETE answered 502/503 or cut off mid-way).
+    """
+
+    STATUSES = frozenset((429, 502, 503))
+    ANY_METHOD_STATUSES = frozenset((429,))
+    REPLAY_SAFE_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
+
+    def __init__(self, attempts=4, backoff=0.5, max_delay=8.0, max_retry_after=60.0, rand=random.random):
+        self.attempts = attempts
+        self.backoff = backoff
+        self.max_delay = max_delay
+        self.max_retry_after = max_retry_after
+        self._rand = rand
+
+    def retries_status(self, status, replay_safe):
+        return status in self.ANY_METHOD_STATUSES or (status in self.STATUSES and replay_safe)
+
+    def delay(self, attempt, retry_after=None):
+        """Seconds to wait before try number ``attempt + 1`` (``attempt`` counts from 1)."""
+        ceiling = min(self.max_delay, self.backoff * (2 ** (attempt - 1)))
+        wait = ceiling * self._rand()
+        if retry_after is not None:
+            wait = max(wait, min(retry_after, self.max_retry_after))
+        return wait
+
+
+def parse_retry_after(value, now=None):
+    """Seconds asked by a Retry-After header (delta-seconds or an HTTP date), or None."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (now if now is not None else time.time()))
+
+
+class Response:
+    """What a front end needs of an answer: status, headers without cookies, parsed body."""
+
+    def __init__(self, status, headers, text, url, cookies=None):
+        self.status = status
+        self._headers = headers
+        self.headers = {name: value for name, value in headers.items() if name.lower() != 'set-cookie'}
+        self.text = text
+        self.url = url
+        self.cookies = cookies or {}
+        try:
+            self.json = json.loads(text) if text else None
+            self.is_json = bool(text)
+        except ValueError:
+            self.json = None
+            self.is_json = False
+
+    def header(self, name):
+        """A header by name, whatever its case."""
+        return self._headers.get(name)
+
+    @property
+    def body(self):
+        return self.json if self.is_json else self.text
+
+
+def _set_cookies(raw):
+    """Cookies the dashboard set, by name (kept apart from headers, never returned to users)."""
+    cookies = {}
+    for value in raw.raw.headers.getlist('Set-Cookie'):
+        name, sep, rest = value.partition('=')
+        if sep:
+            cookies[name.strip()] = rest.split(';', 1)[0].strip()
+    return cookies
+
+
+def normalize_base_url(host):
+    """``https://host[:port][/prefix]`` from what the user gave; plain HTTP is refused."""
+    if not host or not str(host).strip():
+        raise ConfigurationError('No dashboard given: set the host option (or DASHBOARD_HOST) to the dashboard address, '
+                                 'for example https://dashboard.example.com.')
+    host = str(host).strip()
+    if '://' not in host:
+        host = 'https://' + host
+    parts = urlsplit(host)
+    if parts.scheme.lower() != 'https':
+        raise ConfigurationError('The dashboard address %s uses %s; the dashboard is served over HTTPS only. '
+                                 'Use https://%s instead.' % (host, parts.scheme, parts.netloc or '<host>'))
+    if not parts.hostname:
+        raise ConfigurationError('The dashboard address %s has no host name; give it as https://HOST[:PORT][/PREFIX].' % host)
+    try:
+        parts.port  # pylint: disable=pointless-statement
+    except ValueError:
+        raise ConfigurationError('The dashboard address %s has an invalid port; give it as https://HOST[:PORT][/PREFIX].' % host) from None
+    if parts.query or parts.fragment:
+        raise ConfigurationError('The dashboard address %s must not carry a query or fragment.' % host)
+    return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
+
+
+def _origin(url):
+    parts = urlsplit(url)
+    return parts.scheme.lower(), (parts.hostname or '').lower(), parts.port or 443
+
+
+class _SharedContextAdapter(HTTPAdapter):
+    """Hands urllib3 our TLS context and stops requests from loading CA files per connection."""
+
+    def __init__(self, ssl_context, **kwargs):
+        self._ssl_context = ssl_context
+        super().__init__(**kwargs)
+
+    def init_poolmanager(self, *args, **kwargs):
+        kwargs['ssl_context'] = self._ssl_context
+        super().init_poolmanager(*args, **kwargs)
+
+    def cert_verify(self, conn, url, verify, cert):
+        """Verification is configured once, in the shared context."""
+
+    def build_connection_pool_key_attributes(self, request, verify, cert=None):
+        host_params, pool_kwargs = super().build_connection_pool_key_attributes(request, verify, cert)
+        pool_kwargs.pop('ca_certs', None)
+        pool_kwargs.pop('ca_cert_dir', None)
+        return host_params, pool_kwargs
+
+
+_LOCK = threading.Lock()
+_TLS_CONTEXTS = {}
+_POOLS = {}
+
+
+def tls_context(validate_certs=True, ca_path=None):
+    """The process-wide TLS context for these settings (loading CA files is not free)."""
+    key = (bool(validate_certs), ca_path)
+    with _LOCK:
+        context = _TLS_CONTEXTS.get(key)
+        if context is None:
+            try:
+                context = ssl.create_default_context(cafile=ca_path)
+            except (OSError, ssl.SSLError) as exc:
+                raise ConfigurationError('Cannot load the CA bundle %s (%s); ca_path must name a PEM file of the CA '
+                                         'certificates that signed the dashboard certificate.' % (ca_path, exc.strerror or exc)) from None
+            if not validate_certs:
+                # Only ever on the user's explicit validate_certs=false; the front ends warn about it.
+                context.check_hostname = False
+                context.verify_mode = ssl.CERT_NONE
+            _TLS_CONTEXTS[key] = context
+        return context
+
+
+def _pool(base_url, validate_certs, ca_path):
+    key = (_origin(base_url), bool(validate_certs), ca_path)
+    with _LOCK:
+        session = _POOLS.get(key)
+    if session is None:
+        session = requests.Session()
+        # The AuthCookie is attached by hand per request: a cookie jar would replay whatever
+        # Set-Cookie it saw, to whatever host matched.
+        session.cookies.set_policy(_RefuseCookies())
+        session.mount('https://', _SharedContextAdapter(tls_context(validate_certs, ca_path), pool_maxsize=4))
+        with _LOCK:
+            session = _POOLS.setdefault(key, session)
+    return session
+
+
+if HAS_REQUESTS:
+    import http.cookiejar
+
+    class _RefuseCookies(http.cookiejar.DefaultCookiePolicy):
+        def set_ok(self, cookie, request):
+            return False
+
+        def return_ok(self, cookie, request):
+            return False
+
+
+class HttpClient:
+    """HTTPS requests to one dashboard, with retries and same-origin redirects."""
+
+    def __init__(self, base_url, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep):
+        if not HAS_REQUESTS:
+            raise ConfigurationError('The Python library requests is required on the Ansible controller: pip install requests (%s).'
+                                     % REQUESTS_IMPORT_ERROR)
+        self.base_url = normalize_base_url(base_url)
+        self.validate_certs = validate_certs
+        self.ca_path = ca_path
+        self.timeout = timeout
+        self.retry_policy = retry_policy or RetryPolicy()
+        self._sleep = sleep
+        self._origin = _origin(self.base_url)
+
+    def url_for(self, path):
+        if path.startswith(('http://', 'https://')):
+            if _origin(path) != self._origin:
+                raise ConfigurationError('The path %s points at another host than the dashboard %s; give a path relative to the '
+                                         'dashboard (e.g. /fabric/api/v1/fabrics).' % (path, self.base_url))
+            return path
+        return self.base_url + '/' + path.lstrip('/')
+
+    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, data=None):
+        method = method.upper()
+        if replay_safe is None:
+            replay_safe = method in RetryPolicy.REPLAY_SAFE_METHODS
+        url = self.url_for(path)
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                response = self._send_following_redirects(method, url, json_body, params, token, data)
+            except TransportError as exc:
+                if attempt < self.retry_policy.attempts and (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls'):
+                    self._sleep(self.retry_policy.delay(attempt))
+                    continue
+                raise
+            if attempt < self.retry_policy.attempts and self.retry_policy.retries_status(response.status, replay_safe):
+                self._sleep(self.retry_policy.delay(attempt, parse_retry_after(response.header('Retry-After'))))
+                continue
+            return response
+
+    def _send_following_redirects(self, method, url, json_body, params, token, data):
+        for _hop in range(MAX_REDIRECTS + 1):
+            raw = self._send_once(method, url, json_body, params, token, data)
+            if raw.status_code not in REDIRECT_STATUSES or 'Location' not in raw.headers:
+                return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw))
+            target = urljoin(url, raw.headers['Location'])
+            if _origin(target) != self._origin:
+                raise TransportError('The dashboard redirected %s %s to another host or scheme (%s); the session is not sent there. '
+                                     'Point the host option at the address the dashboard redirects to.'
+                                     % (method, urlsplit(url).path, '%s://%s' % _origin(target)[:2]))
+            url, params = target, None
+            if raw.status_code == 303:
+                method, json_body, data = 'GET', None, None
+        raise TransportError('The dashboard redirected %s more than %d times; check the host option.' % (urlsplit(url).path, MAX_REDIRECTS))
+
+    def _send_once(self, method, url, json_body, params, token, data):
+        headers = {'Accept': 'application/json'}
+        if token:
+            headers['Cookie'] = 'AuthCookie=' + token
+        path = urlsplit(url).path
+        try:
+            return _pool(self.base_url, self.validate_certs, self.ca_path).request(
+                method, url, json=json_body, data=data, params=params, headers=headers,
+                timeout=self.timeout, allow_redirects=False, verify=bool(self.validate_certs))
+        except requests.exceptions.SSLError as exc:
+            raise TransportError('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its '
+                                 'CA bundle (PEM); do not turn validate_certs off.' % (self.base_url, _tls_reason(exc)), tls=True) from None
+        except requests.exceptions.ConnectTimeout:
+            raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
+                                 % (self.base_url, self.timeout), nothing_sent=True) from None
+        except requests.exceptions.ReadTimeout:
+            raise TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
+                                 % (self.base_url, method, path, self.timeout)) from None
+        except requests.exceptions.ConnectionError as exc:
+            nothing_sent = _nothing_sent(exc)
+            if nothing_sent:
+                message = 'Cannot connect to the dashboard %s: %s. Check the host option and that the dashboard is up.' % (
+                    self.base_url, _connect_reason(exc))
+            else:
+                message = 'The dashboard %s closed the connection during %s %s before answering.' % (self.base_url, method, path)
+            raise TransportError(message, nothing_sent=nothing_sent) from None
+        except requests.exceptions.RequestException as exc:
+            raise TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, type(exc).__name__)) from None
+
+
+def _nothing_sent(exc):
+    """True when the connection failed before any byte of the request left this host."""
+    text = repr(exc.args[0] if exc.args else exc)
+    return any(marker in text for marker in ('NewConnectionError', 'Failed to establish', 'NameResolutionError', 'ConnectTimeout'))
+
+
+def _connect_reason(exc):
+    text = repr(exc.args[0] if exc.args else exc)
+    for marker, reason in (('NameResolutionError', 'the host name does not resolve'),
+                           ('Connection refused', 'connection refused'),
+                           ('timed out', 'connection timed out')):
+        if marker in text:
+            return reason
+    return 'connection failed'
+
+
+def _tls_reason(exc):
+    text = str(exc)
+    for marker, reason in (('CERTIFICATE_VERIFY_FAILED', 'the certificate is not signed by a trusted CA'),
+                           ('Hostname mismatch', 'the certificate does not name this host'),
+                           ("doesn't match", 'the certificate does not name this host'),
+                           ('WRONG_VERSION_NUMBER', 'the server did not speak TLS on this port')):
+        if marker in text:
+            return reason
+    return 'handshake failed'

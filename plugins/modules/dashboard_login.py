@@ -1,0 +1,173 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: dashboard_login
+short_description: Log in to the dashboard and keep the session for later tasks
+version_added: 1.0.0
+description:
+  - Logs in to the dashboard platform (C(POST /login)) and returns the session: the token that later requests send as
+    the C(AuthCookie) cookie, its expiry, and the account's roles and privileges parsed into a structure.
+  - Sets the session as the fact O(fact_name), which every other module of the collection picks up, so later tasks need
+    no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
+  - Within one run, a second login of the same account on the same dashboard reuses the first session while it is valid,
+    so a login task without C(run_once) still logs in once, not once per host.
+  - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
+    registered result keep every value.
+  - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
+    and runs in check mode too, so that the tasks after it can run in check mode.
+author:
+  - fabricops.dashboard contributors
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.attributes
+options:
+  fact_name:
+    description:
+      - Name of the fact to set with the session.
+    type: str
+    default: dashboard_session
+  set_fact:
+    description:
+      - Whether to set the fact O(fact_name). With V(false), register the result and pass RV(session) to later tasks.
+      - If a persistent fact cache is configured, the token is written to it with the fact; the task warns about that.
+    type: bool
+    default: true
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: none
+'''
+
+EXAMPLES = r'''
+- name: Log in once for the whole play
+  fabricops.dashboard.dashboard_login:
+    host: https://127.0.0.1:8443
+    username: admin
+    password: "{{ dashboard_password }}"
+    domain: DefaultAuth
+    ca_path: /tmp/dashboard-emulator/ca.pem
+  run_once: true
+
+- name: Show who logged in, their privileges and the expiry
+  ansible.builtin.debug:
+    msg: >-
+      {{ dashboard_session.username }} ({{ dashboard_session.usertype }}) may write on all:
+      {{ dashboard_session.rbac | fabricops.dashboard.rbac_can_write('all') }};
+      the session expires at {{ dashboard_session.expires_at }}
+  run_once: true
+
+- name: Log in with the credentials of the environment (DASHBOARD_HOST, DASHBOARD_USERNAME, ...) and keep the result only
+  fabricops.dashboard.dashboard_login:
+    set_fact: false
+  register: login
+  run_once: true
+'''
+
+RETURN = r'''
+session:
+  description:
+    - The session. Its keys are named like the options of the collection's modules, so the whole dictionary can be
+      passed on as their O(fabricops.dashboard.dashboard_rest#module:session) option.
+  returned: success
+  type: dict
+  contains:
+    host:
+      description: Base URL of the dashboard.
+      type: str
+      sample: https://127.0.0.1:8443
+    domain:
+      description: Login domain.
+      type: str
+      sample: DefaultAuth
+    username:
+      description: Name of the authenticated account.
+      type: str
+      sample: admin
+    usertype:
+      description: Type of the account (V(local), V(ldap), V(radius), V(tacacs) or V(oidc)).
+      type: str
+      sample: local
+    token:
+      description: The session token (the C(jwttoken) of the login answer), sent as the C(AuthCookie) cookie.
+      type: str
+    compat_token:
+      description: The second token of the login answer (C(token)), kept by the platform for backward compatibility.
+      type: str
+    rbac:
+      description: Roles and privileges of the account, one entry per security domain.
+      type: list
+      elements: dict
+      contains:
+        domain:
+          description: Security domain; V(all) applies to every domain.
+          type: str
+        read_mask:
+          description: Read-privilege bit mask (C(rolesR)).
+          type: int
+        write_mask:
+          description: Write-privilege bit mask (C(rolesW)).
+          type: int
+        roles:
+          description: Roles held on the domain, each with its privilege.
+          type: list
+          elements: dict
+          sample: [{"role": "admin", "privilege": "WritePriv"}]
+        privileges:
+          description: Names of the privileges held on the domain.
+          type: list
+          elements: str
+          sample: [ReadPriv, WritePriv]
+        can_read:
+          description: Whether the account may read on the domain.
+          type: bool
+        can_write:
+          description: Whether the account may write on the domain.
+          type: bool
+    received_at:
+      description: When the controller received the token, in seconds since the epoch by the controller's clock.
+      type: float
+    lifetime:
+      description: Lifetime of the token in seconds (its C(exp) minus its C(iat)).
+      type: int
+      sample: 1200
+    expires_at:
+      description: When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+      type: str
+      sample: "2026-11-22T10:20:00Z"
+    expires_in:
+      description: Seconds left before the session expires.
+      type: int
+      sample: 1199
+    validate_certs:
+      description: Whether certificates are validated.
+      type: bool
+    ca_path:
+      description: CA bundle used to validate the certificate.
+      type: str
+    timeout:
+      description: Request timeout in seconds.
+      type: int
+'''
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, DEFAULT_FACT_NAME
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+
+ARGUMENT_SPEC = argument_spec(
+    reuse_session=False,
+    fact_name={'type': 'str', 'default': DEFAULT_FACT_NAME},
+    set_fact={'type': 'bool', 'default': True},
+)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,68 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: dashboard_logout
+short_description: End the dashboard session
+version_added: 1.0.0
+description:
+  - Ends the session on the dashboard with C(POST /logout), so its token is refused from then on, and empties the fact
+    O(fact_name).
+  - Reports C(changed=true) when a live session was ended, C(changed=false) when there was none (already ended or expired).
+author:
+  - fabricops.dashboard contributors
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.attributes
+options:
+  fact_name:
+    description:
+      - Name of the fact that holds the session.
+    type: str
+    default: dashboard_session
+  set_fact:
+    description:
+      - Whether to empty the fact O(fact_name) after the logout.
+    type: bool
+    default: true
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: none
+'''
+
+EXAMPLES = r'''
+- name: End the session at the end of the play
+  fabricops.dashboard.dashboard_logout:
+  run_once: true
+'''
+
+RETURN = r'''
+msg:
+  description: What happened to the session.
+  returned: always
+  type: str
+  sample: session ended
+'''
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, DEFAULT_FACT_NAME
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+
+ARGUMENT_SPEC = argument_spec(
+    fact_name={'type': 'str', 'default': DEFAULT_FACT_NAME},
+    set_fact={'type': 'bool', 'default': True},
+)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,167 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: dashboard_rest
+short_description: Call any dashboard or fabric-controller endpoint, idempotently
+version_added: 1.0.0
+description:
+  - Sends one request to the dashboard platform or to a service it hosts, such as the fabric controller, with the session's
+    C(AuthCookie). No credentials are needed on the task when M(fabricops.dashboard.dashboard_login) ran before it;
+    otherwise the task logs in with O(username) and O(password), once per run for all hosts and tasks.
+  - A session close to expiry is refreshed first. If the dashboard refuses the session anyway (HTTP 401), it is renewed once
+    (a new login when credentials are available, else a refresh) and the request sent once more; a second refusal fails
+    the task. Requests that failed with a connection error, 429, 502 or 503 are retried with backoff when replaying them
+    cannot change anything twice (reads, and any request refused with 429).
+  - Idempotent. Before a state-changing request the current object is read, and the request is sent only when it would
+    change something. V(PUT) and V(PATCH) are sent unless every field of O(body) already has that value (fields the body
+    does not name, like server-set ids, are not compared). V(DELETE) is not sent when the object is already absent (404).
+    V(POST) with O(key) or O(existing_path) is sent only when the object does not exist yet; without either, it is always
+    sent and reported as a change.
+  - In check mode nothing is written; the task reports whether the request would change something. With C(--diff), the
+    object before and after is shown.
+author:
+  - fabricops.dashboard contributors
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.attributes
+options:
+  method:
+    description:
+      - HTTP method.
+    type: str
+    choices: [GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS]
+    default: GET
+  path:
+    description:
+      - Path of the endpoint, relative to O(host), for example C(/fabric/api/v1/fabrics).
+    type: str
+    required: true
+  body:
+    description:
+      - Request body, sent as JSON. A dictionary or list, or a string holding a JSON or YAML document.
+    type: raw
+  query:
+    description:
+      - Query parameters.
+    type: dict
+  status_code:
+    description:
+      - HTTP statuses that count as success. By default, every 2xx status.
+    type: list
+    elements: int
+  key:
+    description:
+      - For V(POST) that creates an object in the collection at O(path), the field of O(body) that identifies it (for example
+        V(name)). The collection is read first and the POST is sent only if no object has that value.
+    type: str
+    no_log: false
+  existing_path:
+    description:
+      - For V(POST), the path at which the object would exist once created. It is read first and the POST is sent only if it
+        answers 404.
+    type: str
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+'''
+
+EXAMPLES = r'''
+- name: List the fabrics
+  fabricops.dashboard.dashboard_rest:
+    path: /fabric/api/v1/fabrics
+  register: fabrics
+
+- name: Create a fabric unless it exists
+  fabricops.dashboard.dashboard_rest:
+    method: POST
+    path: /fabric/api/v1/fabrics
+    key: name
+    body:
+      name: site-b
+      type: VXLAN_EVPN
+      asn: "65002"
+      description: second site
+
+- name: Change its description (run with --diff to see before and after)
+  fabricops.dashboard.dashboard_rest:
+    method: PATCH
+    path: /fabric/api/v1/fabrics/site-b
+    body:
+      description: second site, row 4
+
+- name: Remove it; a second run reports it already absent
+  fabricops.dashboard.dashboard_rest:
+    method: DELETE
+    path: /fabric/api/v1/fabrics/site-b
+
+- name: Without a login task, the connection options once for the whole play
+  module_defaults:
+    group/fabricops.dashboard.dashboard:
+      host: https://127.0.0.1:8443
+      username: admin
+      password: "{{ dashboard_password }}"
+      ca_path: /tmp/dashboard-emulator/ca.pem
+  block:
+    - name: Read the session timeout setting of the platform
+      fabricops.dashboard.dashboard_rest:
+        path: /api/v1/infra/session-timeout
+'''
+
+RETURN = r'''
+status:
+  description: HTTP status of the answer (of the read, when no write was needed).
+  returned: when a request was sent
+  type: int
+  sample: 200
+json:
+  description: The answer's body, parsed from JSON. For a write that was not needed, the current object.
+  returned: when the answer has a JSON body
+  type: raw
+  sample: {"name": "site-a", "type": "VXLAN_EVPN", "asn": "65001"}
+content:
+  description: The answer's body as text, when it is not JSON.
+  returned: when the answer has a body that is not JSON
+  type: str
+headers:
+  description: Headers of the answer, without C(Set-Cookie).
+  returned: when a request was sent
+  type: dict
+url:
+  description: The URL requested.
+  returned: when a request was sent
+  type: str
+msg:
+  description: Why no request was sent, or what check mode would have sent.
+  returned: when no write was sent
+  type: str
+  sample: "already absent: /fabric/api/v1/fabrics/site-b answered 404, no DELETE sent"
+'''
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+
+ARGUMENT_SPEC = argument_spec(
+    method={'type': 'str', 'default': 'GET', 'choices': ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']},
+    path={'type': 'str', 'required': True},
+    body={'type': 'raw'},
+    query={'type': 'dict'},
+    status_code={'type': 'list', 'elements': 'int'},
+    key={'type': 'str', 'no_log': False},
+    existing_path={'type': 'str'},
+)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

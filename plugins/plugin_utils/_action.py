@@ -1,0 +1,90 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the one adapter between Ansible tasks and the session class.
+
+Every module of the collection runs through a subclass of ``DashboardAction`` on the Ansible
+controller, in the worker process of the task: it validates the task's options with the
+module's argument spec, finds the session (task option, then the ``dashboard_session`` fact,
+then credentials), shares it with the run's other workers through the token cache, calls one
+operation of the session class and shapes its result. Every error of the session class becomes
+a failed result here, in one place, with a message and never a traceback or a secret.
+"""
+
+from __future__ import annotations
+
+from ansible import constants as C
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+from ansible.module_utils.common.parameters import remove_values
+from ansible.plugins.action import ActionBase
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
+
+MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
+
+
+class DashboardAction(ActionBase):
+    """Base of the collection's action plugins; subclasses set ARGUMENT_SPEC and implement ``operate``."""
+
+    TRANSFERS_FILES = False
+    _requires_connection = False
+    _supports_check_mode = True
+    ARGUMENT_SPEC = {}
+    # dashboard_login and dashboard_refresh return the token: their displayed result is censored.
+    HIDES_RESULT = False
+
+    def run(self, tmp=None, task_vars=None):
+        super().run(tmp, task_vars)
+        task_vars = task_vars or {}
+        validation = ArgumentSpecValidator(self.ARGUMENT_SPEC).validate(dict(self._task.args))
+        if validation.error_messages:
+            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
+        params = validation.validated_parameters
+        session = None
+        try:
+            session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars),
+                                                    token_cache=TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP))
+            result = self.operate(session, params, task_vars)
+        except ApiError as exc:
+            result = {'failed': True, 'msg': exc.message, 'status': exc.status}
+            if exc.body is not None and _is_clean(session, exc.body):
+                result['json'] = exc.body
+        except DashboardError as exc:
+            result = {'failed': True, 'msg': exc.message}
+        except Exception as exc:  # pylint: disable=broad-exception-caught
+            # A bug of ours must still not print a traceback that could carry a secret.
+            text = '%s: %s' % (type(exc).__name__, exc)
+            result = {'failed': True, 'msg': 'Unexpected error in %s (please report it): %s' % (
+                self._task.action, session.scrub(text) if session else remove_values(text, validation._no_log_values))}
+        if session is not None and not session.validate_certs:
+            result.setdefault('warnings', []).append(
+                'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
+                'of the dashboard instead.' % session.base_url)
+        if self.HIDES_RESULT and not result.get('failed'):
+            result['_ansible_no_log'] = True
+        return result
+
+    def session_fact(self, params, task_vars):
+        return task_vars.get(DEFAULT_FACT_NAME)
+
+    def operate(self, session, params, task_vars):
+        raise NotImplementedError
+
+    @staticmethod
+    def fact_cache_warnings(fact_name):
+        """A warning when a persistent fact cache would write the session token to its store."""
+        if C.CACHE_PLUGIN in MEMORY_FACT_CACHES:
+            return []
+        return ['The fact cache plugin %s keeps facts between runs, so the session token in the fact %s will be written to its '
+                'store (%s). Use set_fact: false and register the result instead, or a memory fact cache.'
+                % (C.CACHE_PLUGIN, fact_name, C.CACHE_PLUGIN_CONNECTION or 'its default location')]
+
+
+def _is_clean(session, body):
+    if session is None:
+        return True
+    text = repr(body)
+    return session.scrub(text) == text

@@ -1,0 +1,85 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the session tokens one Ansible run shares between its workers.
+
+Ansible runs every task of every host in a fresh forked worker, so nothing a task learns stays
+in memory for the next one. To log in once per run instead of once per host, and to let a
+token renewed by one task reach the tasks after it, workers share one small JSON file per
+(dashboard, login domain, account):
+
+- it lives in Ansible's own per-run local temporary directory (``DEFAULT_LOCAL_TMP``, created
+  0700 by the main ``ansible-playbook`` process and deleted by it when the run ends), so it is
+  private to this run and removed with it;
+- the file is created 0600, written atomically (write + rename), and every read-decide-renew
+  sequence holds an exclusive ``flock`` on a lock file beside it, so concurrent workers
+  serialise their logins and refreshes instead of racing;
+- it holds the session token and its timing, never a password.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import tempfile
+
+CACHE_DIR_NAME = 'fabricops.dashboard-sessions'
+
+
+class _Entry:
+    def __init__(self, path):
+        self._path = path
+
+    def load(self):
+        try:
+            with open(self._path, encoding='utf-8') as handle:
+                record = json.load(handle)
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) else None
+
+    def save(self, record):
+        directory = os.path.dirname(self._path)
+        descriptor, temporary = tempfile.mkstemp(dir=directory, prefix='.session-')
+        try:
+            with os.fdopen(descriptor, 'w', encoding='utf-8') as handle:
+                json.dump(record, handle)
+            os.replace(temporary, self._path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+    def clear(self):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self._path)
+
+
+class TokenCache:
+    """Per-run shared session tokens in ``directory`` (made 0700 if missing)."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+
+    @classmethod
+    def for_this_run(cls, local_tmp):
+        return cls(os.path.join(local_tmp, CACHE_DIR_NAME))
+
+    def _path(self, key):
+        digest = hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:32]
+        return os.path.join(self.directory, digest)
+
+    @contextlib.contextmanager
+    def entry(self, key):
+        """The entry for ``key``, held under an exclusive lock for the ``with`` block."""
+        path = self._path(key)
+        descriptor = os.open(path + '.lock', os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+            yield _Entry(path + '.json')
+        finally:
+            os.close(descriptor)
