@@ -12,6 +12,7 @@ from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import
 class ActionModule(DashboardAction):
 
     ARGUMENT_SPEC = ARGUMENT_SPEC
+    KEEPS_SESSION_ALIVE = False
 
     def session_fact(self, params, task_vars):
         return task_vars.get(params['fact_name'])

@@ -135,8 +135,10 @@ class RestCall:
                 return (response.json, True) if response.status == 200 else (None, False)
             if not self.key:
                 return None, False
-            response = self.session.request('GET', self.path, params=self.query)
-            for item in _items(response.json):
+            # A collection that does not exist (its parent is missing, as in check mode before the
+            # parent is created) holds no object either.
+            response = self.session.request('GET', self.path, params=self.query, accept={200} | ABSENT_STATUSES)
+            for item in _items(response.json if response.status == 200 else None):
                 if isinstance(item, dict) and item.get(self.key) == self.body[self.key]:
                     return item, True
             return None, False

@@ -34,6 +34,9 @@ LOGIN_PATH = '/login'
 REFRESH_PATH = '/refresh'
 LOGOUT_PATH = '/logout'
 MASK = '********'
+# JWT times are whole seconds, so a token may have been issued up to a second before the
+# second its iat names; expiry is counted that much early.
+EXPIRY_SAFETY = 1.0
 
 
 def token_claims(token):
@@ -160,7 +163,7 @@ class DashboardSession:
     def expires_at(self):
         if not self.token:
             return None
-        return self.received_at + self.lifetime
+        return self.received_at + self.lifetime - EXPIRY_SAFETY
 
     def expires_in(self):
         if not self.token:
@@ -226,7 +229,7 @@ class DashboardSession:
         if not self.rbac and isinstance(claims.get('rbac'), list):
             self.rbac = parse_rbac(claims['rbac'])
 
-    def _adopt(self, record):
+    def adopt(self, record):
         """Take a newer token that another process of this run obtained."""
         if not record or not record.get('token'):
             return False
@@ -303,7 +306,7 @@ class DashboardSession:
     def logout(self):
         """POST /logout; True when a live session was ended, False when there was none."""
         with self._cache_entry() as entry:
-            self._adopt(entry.load())
+            self.adopt(entry.load())
             if not self.token:
                 return False
             response = self.http.request('POST', LOGOUT_PATH, token=self.token)
@@ -319,7 +322,7 @@ class DashboardSession:
     def ensure_valid(self):
         """Make sure a token with some life left is at hand: adopt, log in or renew as needed."""
         with self._cache_entry() as entry:
-            self._adopt(entry.load())
+            self.adopt(entry.load())
             if not self.token:
                 self.login()
             elif self.expires_in() <= self.refresh_margin():
@@ -331,7 +334,7 @@ class DashboardSession:
     def renew(self, relogin=False):
         """Refresh now (dashboard_refresh), unless another process of this run just did."""
         with self._cache_entry() as entry:
-            if self._adopt(entry.load()):
+            if self.adopt(entry.load()):
                 return
             self._renew(relogin=relogin)
             entry.save(self.as_dict())
@@ -358,7 +361,7 @@ class DashboardSession:
     def _recover_from_refusal(self, refused_token):
         """After the dashboard refused a token: adopt a newer one, else renew it, once."""
         with self._cache_entry() as entry:
-            if self._adopt(entry.load()) and self.token != refused_token:
+            if self.adopt(entry.load()) and self.token != refused_token:
                 return
             if self.has_credentials:
                 self.login()

@@ -194,6 +194,12 @@ def tls_context(validate_certs=True, ca_path=None):
         return context
 
 
+def forget_connections():
+    """Drop this process's pools without touching their sockets (for a forked child)."""
+    with _LOCK:
+        _POOLS.clear()
+
+
 def _pool(base_url, validate_certs, ca_path):
     key = (_origin(base_url), bool(validate_certs), ca_path)
     with _LOCK:

@@ -21,6 +21,7 @@ from ansible.plugins.action import ActionBase
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
@@ -35,6 +36,8 @@ class DashboardAction(ActionBase):
     ARGUMENT_SPEC = {}
     # dashboard_login and dashboard_refresh return the token: their displayed result is censored.
     HIDES_RESULT = False
+    # Whether the run's session is kept alive between tasks after this one (see _keeper).
+    KEEPS_SESSION_ALIVE = True
 
     def run(self, tmp=None, task_vars=None):
         super().run(tmp, task_vars)
@@ -45,9 +48,11 @@ class DashboardAction(ActionBase):
         params = validation.validated_parameters
         session = None
         try:
-            session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars),
-                                                    token_cache=TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP))
+            cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+            session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars), token_cache=cache)
             result = self.operate(session, params, task_vars)
+            if session.token and self.KEEPS_SESSION_ALIVE:
+                ensure_keeper(cache, session)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and _is_clean(session, exc.body):

@@ -73,6 +73,10 @@ class TokenCache:
         digest = hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:32]
         return os.path.join(self.directory, digest)
 
+    def keeper_marker(self, key):
+        """Exists while the background keeper of ``key`` runs (see ``_keeper``)."""
+        return self._path(key) + '.keeper'
+
     @contextlib.contextmanager
     def entry(self, key):
         """The entry for ``key``, held under an exclusive lock for the ``with`` block."""

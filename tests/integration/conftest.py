@@ -1,0 +1,93 @@
+"""Run playbooks the way users do (ansible-playbook, ansible-runner) against the emulator.
+
+The emulator's address and CA reach the playbooks as DASHBOARD_HOST and DASHBOARD_CA_PATH, the
+environment fallbacks of the collection's connection options, so certificate validation stays on.
+"""
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+HERE = pathlib.Path(__file__).parent
+REPO = HERE.parent.parent
+PLAYBOOKS = HERE / 'playbooks'
+ANSIBLE_PLAYBOOK = pathlib.Path(sys.executable).parent / 'ansible-playbook'
+# A JWT is three base64url parts, the first two JSON objects: '{"' encodes as 'eyJ'.
+JWT = re.compile(r'eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+')
+RECAP = re.compile(r'^(\S+)\s+: ok=(\d+)\s+changed=(\d+)\s+unreachable=(\d+)\s+failed=(\d+)\s+skipped=(\d+)\s+rescued=(\d+)\s+ignored=(\d+)', re.M)
+
+
+class PlayRun:
+    def __init__(self, completed):
+        self.rc = completed.returncode
+        self.stdout = completed.stdout
+        self.stderr = completed.stderr
+        self.output = completed.stdout + completed.stderr
+        self.recap = {m.group(1): {'ok': int(m.group(2)), 'changed': int(m.group(3)), 'failed': int(m.group(5))}
+                      for m in RECAP.finditer(self.stdout)}
+
+    def total(self, what):
+        return sum(host[what] for host in self.recap.values())
+
+    def assert_no_secrets(self, *secrets):
+        leaked = JWT.findall(self.output)
+        assert not leaked, 'a session token appears in the output'
+        for secret in secrets:
+            assert secret not in self.output, 'a secret appears in the output'
+        assert 'AuthCookie=' not in self.output
+        assert 'Traceback' not in self.output
+
+
+def write_inventory(directory, hosts):
+    lines = ['[targets]'] + ['host%02d' % number for number in range(1, hosts + 1)]
+    lines += ['', '[targets:vars]', 'ansible_connection=local', 'ansible_python_interpreter=%s' % sys.executable]
+    path = pathlib.Path(directory) / 'inventory.ini'
+    path.write_text('\n'.join(lines) + '\n', encoding='utf-8')
+    return path
+
+
+@pytest.fixture
+def dashboard_env(emu):
+    """The environment a user would set to point playbooks at the emulator."""
+    env = dict(os.environ)
+    for name in list(env):
+        if name.startswith(('DASHBOARD_', 'ANSIBLE_')):
+            del env[name]
+    env.update({
+        'DASHBOARD_HOST': emu.base_url,
+        'DASHBOARD_CA_PATH': emu.ca_path,
+        'ANSIBLE_CONFIG': str(REPO / 'ansible.cfg'),
+        'ANSIBLE_COLLECTIONS_PATH': str(REPO / 'build' / 'collections'),
+        'ANSIBLE_NOCOLOR': '1',
+        'ANSIBLE_FORCE_COLOR': '0',
+        'ANSIBLE_LOCALHOST_WARNING': 'false',
+        'ANSIBLE_INVENTORY_UNPARSED_WARNING': 'false',
+        'ANSIBLE_RETRY_FILES_ENABLED': 'false',
+    })
+    return env
+
+
+@pytest.fixture
+def play(dashboard_env, tmp_path):
+    """play('name.yml', hosts=1, forks=5, check=False, diff=False, verbosity=0, extra_vars=None, env=None) -> PlayRun."""
+
+    def run(playbook, hosts=1, forks=5, check=False, diff=False, verbosity=0, extra_vars=None, env=None, timeout=300):
+        command = [str(ANSIBLE_PLAYBOOK), str(PLAYBOOKS / playbook), '-i', str(write_inventory(tmp_path, hosts)),
+                   '--forks', str(forks)]
+        if check:
+            command.append('--check')
+        if diff:
+            command.append('--diff')
+        if verbosity:
+            command.append('-' + 'v' * verbosity)
+        for name, value in (extra_vars or {}).items():
+            command += ['-e', '%s=%s' % (name, value)]
+        completed = subprocess.run(command, env=dict(dashboard_env, **(env or {})), capture_output=True, text=True,
+                                   timeout=timeout, check=False, cwd=str(REPO))
+        return PlayRun(completed)
+
+    return run
