@@ -1,0 +1,133 @@
+"""Accounts and login domains, loaded from YAML, and the privilege rules of the rbac field."""
+
+import dataclasses
+import hmac
+import pathlib
+
+import yaml
+
+DEFAULT_ACCOUNTS_FILE = pathlib.Path(__file__).resolve().parent / "default_accounts.yaml"
+USERTYPES = ("local", "ldap", "radius", "tacacs", "oidc")
+UNKNOWN_DOMAIN_BEHAVIOURS = ("empty_200", "reject_401")
+ALL_DOMAINS = "all"
+WRITE_PRIVILEGE = "WritePriv"
+
+
+@dataclasses.dataclass(frozen=True)
+class Account:
+    username: str
+    login_domain: str
+    usertype: str
+    rbac: tuple
+    userid: int
+    password_expired: bool = False
+    # repr=False keeps the password out of any log line or traceback that prints an account.
+    password: str = dataclasses.field(default="", repr=False)
+
+    def password_matches(self, candidate):
+        return hmac.compare_digest(self.password.encode("utf-8"), candidate.encode("utf-8"))
+
+    def rbac_list(self):
+        return [dict(entry) for entry in self.rbac]
+
+
+class LoginOutcome:
+    OK = "ok"
+    BAD_CREDENTIALS = "bad_credentials"
+    PASSWORD_EXPIRED = "password_expired"
+    UNKNOWN_DOMAIN = "unknown_domain"
+
+
+class AccountBook:
+    """Every login domain and its accounts."""
+
+    def __init__(self, domains, unknown_login_domain="empty_200"):
+        # domains: {login domain name: (usertype, {username: Account})}
+        self._domains = domains
+        if unknown_login_domain not in UNKNOWN_DOMAIN_BEHAVIOURS:
+            raise ValueError("unknown_login_domain must be one of " + ", ".join(UNKNOWN_DOMAIN_BEHAVIOURS))
+        self.unknown_login_domain = unknown_login_domain
+
+    @classmethod
+    def from_yaml(cls, path=None):
+        path = pathlib.Path(path) if path else DEFAULT_ACCOUNTS_FILE
+        with open(path, encoding="utf-8") as handle:
+            document = yaml.safe_load(handle) or {}
+        domains = {}
+        userid = 1000
+        for domain in document.get("login_domains", []):
+            name = str(domain["name"])
+            usertype = str(domain.get("usertype", "local"))
+            if usertype not in USERTYPES:
+                raise ValueError("login domain %s: usertype must be one of %s" % (name, ", ".join(USERTYPES)))
+            accounts = {}
+            for entry in domain.get("accounts", []):
+                userid += 1
+                rbac = tuple(_normalise_rbac_entry(item) for item in entry.get("rbac", []))
+                account = Account(
+                    username=str(entry["username"]),
+                    login_domain=name,
+                    usertype=usertype,
+                    rbac=rbac,
+                    userid=int(entry.get("userid", userid)),
+                    password_expired=bool(entry.get("password_expired", False)),
+                    password=str(entry["password"]),
+                )
+                accounts[account.username] = account
+            domains[name] = (usertype, accounts)
+        return cls(domains, str(document.get("unknown_login_domain", "empty_200")))
+
+    def authenticate(self, login_domain, username, password):
+        """Return (LoginOutcome, Account or None)."""
+        if login_domain not in self._domains:
+            return LoginOutcome.UNKNOWN_DOMAIN, None
+        account = self._domains[login_domain][1].get(username)
+        if account is None or not account.password_matches(password):
+            return LoginOutcome.BAD_CREDENTIALS, None
+        if account.password_expired:
+            return LoginOutcome.PASSWORD_EXPIRED, account
+        return LoginOutcome.OK, account
+
+    def lookup(self, login_domain, username):
+        """The account behind a live session (refresh): (LoginOutcome, Account or None)."""
+        domain = self._domains.get(login_domain)
+        account = domain[1].get(username) if domain else None
+        if account is None:
+            return LoginOutcome.BAD_CREDENTIALS, None
+        return LoginOutcome.OK, account
+
+    def accounts(self):
+        for _usertype, accounts in self._domains.values():
+            yield from accounts.values()
+
+
+def _normalise_rbac_entry(item):
+    roles = tuple(tuple(str(part) for part in pair) for pair in item.get("roles", []))
+    for pair in roles:
+        if len(pair) != 2:
+            raise ValueError("rbac roles are [role, privilege] pairs")
+    return (
+        ("domain", str(item["domain"])),
+        ("rolesR", int(item.get("rolesR", 0))),
+        ("rolesW", int(item.get("rolesW", 0))),
+        ("roles", [list(pair) for pair in roles]),
+    )
+
+
+def _entries_for(rbac, security_domain):
+    for entry in rbac:
+        if entry["domain"] in (security_domain, ALL_DOMAINS):
+            yield entry
+
+
+def can_read(rbac, security_domain):
+    """Any privilege entry for the domain (or for all domains) allows reading."""
+    return any(True for _entry in _entries_for(rbac, security_domain))
+
+
+def can_write(rbac, security_domain):
+    return any(
+        role[1] == WRITE_PRIVILEGE
+        for entry in _entries_for(rbac, security_domain)
+        for role in entry.get("roles", [])
+    )

@@ -1,0 +1,123 @@
+"""ASGI wiring: connexion serves both OpenAPI documents, the gateway sits in front.
+
+connexion is spec-first: routes, parameter parsing and request validation all come from
+docs/api/*.yaml, so the documents cannot drift from what the emulator does, and it ships
+Swagger UI as a package (swagger_ui_bundle), which keeps the interactive documentation
+working with no network.
+"""
+
+import pathlib
+
+import yaml
+from connexion import AsyncApp
+from connexion.exceptions import BadRequestProblem, ProblemException
+from connexion.lifecycle import ConnexionResponse
+from connexion.middleware.context import ContextMiddleware
+from connexion.middleware.exceptions import ExceptionMiddleware
+from connexion.middleware.lifespan import LifespanMiddleware
+from connexion.middleware.request_validation import RequestValidationMiddleware
+from connexion.middleware.routing import RoutingMiddleware
+from connexion.middleware.server_error import ServerErrorMiddleware
+from connexion.middleware.swagger_ui import SwaggerUIMiddleware
+from connexion.options import SwaggerUIOptions
+from starlette.exceptions import HTTPException
+
+from dashboard_emulator import apidocs
+from dashboard_emulator.gateway import DOCS_PREFIX, Gateway, RouteTemplates
+from dashboard_emulator.responses import JSON, controller_error_body, dumps, gateway_body, message_body, not_found_body
+
+FABRIC_BASE_PATH = "/fabric/api/v1"
+PLATFORM_DOC_URL = "/openapi.json"
+FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
+HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
+
+# connexion's SecurityMiddleware is left out: the gateway authenticates every path, as the
+# platform does, before routing. Response validation is left out too: schemathesis checks
+# the responses against the documents in the tests, at no cost to the hot path.
+MIDDLEWARES = [
+    ServerErrorMiddleware,
+    ExceptionMiddleware,
+    SwaggerUIMiddleware,
+    RoutingMiddleware,
+    RequestValidationMiddleware,
+    LifespanMiddleware,
+    ContextMiddleware,
+]
+
+
+class _Routes:
+    """Path templates and their methods, for the Allow header of a 405."""
+
+    def __init__(self, api_dir):
+        self.methods = {}
+        for document, base in ((apidocs.PLATFORM_DOCUMENT, ""), (apidocs.FABRIC_DOCUMENT, FABRIC_BASE_PATH)):
+            with open(pathlib.Path(api_dir) / document, encoding="utf-8") as handle:
+                for path, item in yaml.safe_load(handle)["paths"].items():
+                    self.methods[base + path] = sorted(method.upper() for method in item if method in HTTP_METHODS)
+        self.templates = RouteTemplates(self.methods)
+
+    def allow(self, path):
+        return ", ".join(self.methods.get(self.templates.template_for(path), []))
+
+
+def _answer(status, body, headers):
+    return ConnexionResponse(status_code=status, mimetype=JSON, body=dumps(body), headers=headers)
+
+
+def _problem_handler(routes):
+    async def handler(request, exc):
+        return _problem_answer(routes, request, exc)
+    return handler
+
+
+async def _undecodable_body(request, _exc):
+    return _problem_answer(None, request, BadRequestProblem(detail="The request body is not valid UTF-8"))
+
+
+def _problem_answer(routes, request, exc):
+    """Answer validation and routing errors in the shape of the service that owns the path."""
+    status = getattr(exc, "status", None) or getattr(exc, "status_code", 500)
+    detail = getattr(exc, "detail", None) or getattr(exc, "title", None) or "Bad request"
+    path = request.url.path
+    headers = dict(getattr(exc, "headers", None) or {})
+    if status == 405 and routes is not None:
+        headers["Allow"] = routes.allow(path)
+    if path.startswith(FABRIC_BASE_PATH + "/"):
+        if status == 404:
+            return _answer(404, not_found_body(path), headers)
+        return _answer(status, controller_error_body(status, str(detail)), headers)
+    if status in (404, 405):
+        reason = "Not Found" if status == 404 else "Method Not Allowed"
+        return _answer(status, gateway_body(status, reason, "No operation %s %s" % (request.method, path)), headers)
+    return _answer(status, message_body(str(detail)), headers)
+
+
+def platform_spec_urls():
+    return [
+        {"name": "Platform API", "url": PLATFORM_DOC_URL},
+        {"name": "Fabric Controller API", "url": FABRIC_DOC_URL},
+    ]
+
+
+def build_app(state, api_dir=None):
+    api_dir = pathlib.Path(api_dir or apidocs.api_dir())
+    app = AsyncApp(__name__, specification_dir=str(api_dir), middlewares=list(MIDDLEWARES))
+    docs_options = SwaggerUIOptions(
+        swagger_ui_path=DOCS_PREFIX,
+        swagger_ui_template_arguments={"urls": platform_spec_urls()},
+        swagger_ui_config={"urls.primaryName": "Platform API", "tryItOutEnabled": True, "displayRequestDuration": True},
+    )
+    app.add_api(apidocs.PLATFORM_DOCUMENT, base_path="", swagger_ui_options=docs_options, strict_validation=False)
+    app.add_api(
+        apidocs.FABRIC_DOCUMENT,
+        base_path=FABRIC_BASE_PATH,
+        swagger_ui_options=SwaggerUIOptions(swagger_ui=False),
+        strict_validation=False,
+    )
+    routes = _Routes(api_dir)
+    app.add_error_handler(ProblemException, _problem_handler(routes))
+    app.add_error_handler(HTTPException, _problem_handler(routes))
+    # connexion decodes a JSON body before validating it; bytes that are not UTF-8 are
+    # the client's fault, not a server error
+    app.add_error_handler(UnicodeDecodeError, _undecodable_body)
+    return Gateway(app, state, list(routes.methods))

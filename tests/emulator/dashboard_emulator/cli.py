@@ -1,0 +1,123 @@
+"""Command line: dashboard-emulator [options].
+
+Prints exactly one JSON line on stdout once connections are accepted
+({"base_url", "ca_path", "pid"}); everything else goes to stderr.
+"""
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+
+try:
+    import uvloop
+except ImportError:  # uvicorn[standard] brings it; without it asyncio's loop is used
+    uvloop = None
+
+from dashboard_emulator import __version__
+from dashboard_emulator.accounts import AccountBook
+from dashboard_emulator.app import build_app
+from dashboard_emulator.server import make_config, serve
+from dashboard_emulator.state import DEFAULT_SESSION_TIMEOUT, EmulatorState
+from dashboard_emulator.tls import make_certificates
+
+log = logging.getLogger("dashboard_emulator")
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="dashboard-emulator",
+        description="HTTPS emulator of the dashboard platform and its fabric controller.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default: 0)")
+    parser.add_argument("--cert", help="server certificate (PEM); default: make a CA and a certificate")
+    parser.add_argument("--key", help="private key of --cert (PEM)")
+    parser.add_argument("--ca", help="with --cert: the CA bundle to report as ca_path (default: --cert itself)")
+    parser.add_argument("--ca-out", help="where to write the generated CA bundle (default: STATE_DIR/ca.pem)")
+    parser.add_argument("--state-dir", help="directory for generated certificates (default: a temporary one, removed on exit)")
+    parser.add_argument("--session-timeout", type=int, default=DEFAULT_SESSION_TIMEOUT,
+                        help="token lifetime in seconds (default: %d)" % DEFAULT_SESSION_TIMEOUT)
+    parser.add_argument("--accounts", help="accounts YAML file (default: the shipped default_accounts.yaml)")
+    parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
+    args = parser.parse_args(argv)
+    if bool(args.cert) != bool(args.key):
+        parser.error("--cert and --key go together")
+    if args.session_timeout < 1:
+        parser.error("--session-timeout must be at least 1")
+    return args
+
+
+def _bind(host, port):
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def _url_host(host):
+    if host in ("0.0.0.0", "::", ""):
+        return "127.0.0.1"
+    return "[%s]" % host if ":" in host else host
+
+
+def _ignore_signal(_signum, _frame):
+    """uvicorn re-raises the signal that stopped it; this makes that a clean exit."""
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, args.log_level.upper()),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    # connexion reports every route it adds at INFO; that is noise in a test log
+    logging.getLogger("connexion").setLevel(logging.WARNING)
+    own_state_dir = args.state_dir is None
+    state_dir = tempfile.mkdtemp(prefix="dashboard-emulator-") if own_state_dir else args.state_dir
+    os.makedirs(state_dir, exist_ok=True)
+    try:
+        if args.cert:
+            cert_path, key_path = args.cert, args.key
+            ca_path = os.path.abspath(args.ca or args.cert)
+        else:
+            cert_path, key_path, ca_path = make_certificates(state_dir, args.ca_out, extra_names=[args.host])
+        state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout)
+        app = build_app(state)
+        sock = _bind(args.host, args.port)
+        port = sock.getsockname()[1]
+        banner = {"base_url": "https://%s:%d" % (_url_host(args.host), port), "ca_path": str(ca_path), "pid": os.getpid()}
+
+        def announce():
+            sys.stdout.write(json.dumps(banner) + "\n")
+            sys.stdout.flush()
+            log.info("listening on %s (CA: %s)", banner["base_url"], banner["ca_path"])
+
+        config = make_config(app, cert_path=cert_path, key_path=key_path,
+                             log_level="warning" if args.log_level != "debug" else "debug")
+        signal.signal(signal.SIGTERM, _ignore_signal)
+        signal.signal(signal.SIGINT, _ignore_signal)
+        _run(serve(config, sock, announce))
+        log.info("stopped")
+        return 0
+    finally:
+        if own_state_dir:
+            shutil.rmtree(state_dir, ignore_errors=True)
+
+
+def _run(coroutine):
+    if uvloop is None:
+        asyncio.run(coroutine)
+        return
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        runner.run(coroutine)

@@ -1,0 +1,135 @@
+"""Test controls: counters, fault injection and reset, under /_emulator.
+
+They are not part of the platform, so they stay out of the OpenAPI documents and answer
+only clients on the loopback interface.
+"""
+
+import dataclasses
+import ipaddress
+import json
+
+from dashboard_emulator.responses import dumps, read_body, send_raw
+
+CONTROL_PREFIX = "/_emulator"
+FORCEABLE_STATUSES = (429, 502, 503)
+
+
+class Counters:
+    SCALARS = ("logins", "login_failures", "refreshes", "refresh_failures", "logouts", "writes", "connections")
+
+    def __init__(self):
+        self.requests = {}
+        # A connection is counted once per generation; reset starts a new generation so a
+        # kept-alive connection that carries requests after a reset is counted again.
+        self.generation = 0
+        self.logins = self.login_failures = self.refreshes = self.refresh_failures = 0
+        self.logouts = self.writes = self.connections = 0
+
+    def reset(self):
+        self.requests = {}
+        self.generation += 1
+        for name in self.SCALARS:
+            setattr(self, name, 0)
+
+    def record(self, key, status):
+        by_status = self.requests.get(key)
+        if by_status is None:
+            by_status = self.requests[key] = {}
+        by_status[status] = by_status.get(status, 0) + 1
+
+    def note_connection(self, connection):
+        if connection is not None and connection.get("generation") != self.generation:
+            connection["generation"] = self.generation
+            self.connections += 1
+
+    def snapshot(self, live_sessions):
+        body = {name: getattr(self, name) for name in self.SCALARS}
+        body["live_sessions"] = live_sessions
+        body["requests"] = {key: dict(by_status) for key, by_status in self.requests.items()}
+        return body
+
+
+class FaultError(ValueError):
+    pass
+
+
+@dataclasses.dataclass
+class Faults:
+    latency_ms: int = 0
+    force_status: int | None = None
+    force_count: int = 0
+    retry_after: int = 1
+    drop_count: int = 0
+    unauthorized_count: int = 0
+    session_timeout: int | None = None
+    paths: list | None = None
+
+    def update(self, changes):
+        if not isinstance(changes, dict):
+            raise FaultError("the body must be a JSON object")
+        unknown = sorted(set(changes) - {field.name for field in dataclasses.fields(self)})
+        if unknown:
+            raise FaultError("unknown fault settings: " + ", ".join(unknown))
+        merged = dataclasses.replace(self, **changes)
+        merged.check()
+        for field in dataclasses.fields(self):
+            setattr(self, field.name, getattr(merged, field.name))
+
+    def check(self):
+        for name in ("latency_ms", "force_count", "retry_after", "drop_count", "unauthorized_count"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise FaultError("%s must be an integer >= 0" % name)
+        if self.force_status is not None and self.force_status not in FORCEABLE_STATUSES:
+            raise FaultError("force_status must be null or one of %s" % ", ".join(map(str, FORCEABLE_STATUSES)))
+        if self.session_timeout is not None and (
+                isinstance(self.session_timeout, bool) or not isinstance(self.session_timeout, int) or self.session_timeout < 1):
+            raise FaultError("session_timeout must be null or an integer >= 1")
+        if self.paths is not None and (not isinstance(self.paths, list) or not all(isinstance(p, str) for p in self.paths)):
+            raise FaultError("paths must be null or a list of path prefixes")
+
+    def applies_to(self, path):
+        return self.paths is None or any(path.startswith(prefix) for prefix in self.paths)
+
+    def take(self, counter_name, path):
+        """Consume one unit of a counted fault if it applies to this path."""
+        remaining = getattr(self, counter_name)
+        if remaining <= 0 or not self.applies_to(path):
+            return False
+        setattr(self, counter_name, remaining - 1)
+        return True
+
+
+def is_loopback(scope):
+    client = scope.get("client")
+    if not client:
+        return False
+    try:
+        return ipaddress.ip_address(client[0]).is_loopback
+    except ValueError:
+        return False
+
+
+async def handle_control(state, scope, receive, send):
+    """Serve /_emulator/*."""
+    if not is_loopback(scope):
+        await send_raw(send, 403, dumps({"message": "test controls answer loopback clients only"}))
+        return
+    route = (scope["method"], scope["path"].rstrip("/"))
+    if route == ("GET", CONTROL_PREFIX + "/counters"):
+        await send_raw(send, 200, dumps(state.counters_snapshot()))
+    elif route == ("POST", CONTROL_PREFIX + "/reset"):
+        state.reset()
+        await send_raw(send, 200, b"{}")
+    elif route == ("GET", CONTROL_PREFIX + "/faults"):
+        await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
+    elif route == ("POST", CONTROL_PREFIX + "/faults"):
+        try:
+            raw = await read_body(receive)
+            state.faults.update(json.loads(raw or b"{}"))
+        except (ValueError, TypeError) as exc:
+            await send_raw(send, 400, dumps({"message": str(exc)}))
+            return
+        await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
+    else:
+        await send_raw(send, 404, dumps({"message": "no such control: %s %s" % route}))

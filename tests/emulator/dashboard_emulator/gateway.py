@@ -1,0 +1,160 @@
+"""The platform's API gateway, in front of the platform API and the fabric controller.
+
+It is a plain ASGI middleware, outside connexion, for three reasons: the real gateway
+authenticates every path (an unknown path without a token gets 401, not 404), faults and
+counters must also cover requests that never reach a handler, and an authenticated GET is
+the hot path of every benchmark, so it must cost as little as possible.
+"""
+
+import asyncio
+import logging
+import re
+
+from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
+from dashboard_emulator.responses import dumps, gateway_body, send_raw
+
+log = logging.getLogger("dashboard_emulator.gateway")
+
+AUTH_PATHS = frozenset((
+    "/login", "/refresh", "/logout",
+    "/api/v1/infra/login", "/api/v1/infra/refresh", "/api/v1/infra/logout",
+))
+LOGIN_PATHS = frozenset(("/login", "/api/v1/infra/login"))
+DOCS_PREFIX = "/help/rest-api"
+DOCUMENT_PATHS = frozenset((
+    "/openapi.json", "/openapi.yaml",
+    "/fabric/api/v1/openapi.json", "/fabric/api/v1/openapi.yaml",
+))
+
+# scope keys shared with the handlers and the protocol
+STATE_KEY = "dashboard_emulator.state"
+CLAIMS_KEY = "dashboard_emulator.claims"
+DROP_KEY = "dashboard_emulator.drop"
+CONNECTION_KEY = "dashboard_emulator.connection"
+
+FORCED_REASONS = {429: "Too Many Requests", 502: "Bad Gateway", 503: "Service Unavailable"}
+_TEMPLATE_CACHE_LIMIT = 4096
+
+
+class RouteTemplates:
+    """Map a request path to the path template of the documents, for the counters."""
+
+    def __init__(self, templates):
+        self._patterns = []
+        for template in sorted(templates, key=lambda t: (-t.count("/"), t)):
+            regex = "^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)) + "$"
+            self._patterns.append((re.compile(regex), template))
+        self._cache = {}
+
+    def template_for(self, path):
+        template = self._cache.get(path)
+        if template is None:
+            template = path
+            for pattern, candidate in self._patterns:
+                if pattern.match(path):
+                    template = candidate
+                    break
+            if len(self._cache) >= _TEMPLATE_CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[path] = template
+        return template
+
+
+def token_from_headers(headers):
+    """Yield candidate tokens: the AuthCookie cookie first, then a Bearer token."""
+    for name, value in headers:
+        if name == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                key, sep, token = part.strip().partition("=")
+                if sep and key == "AuthCookie" and token:
+                    yield token.strip('"')
+    for name, value in headers:
+        if name == b"authorization":
+            scheme, _sep, token = value.decode("latin-1").partition(" ")
+            if scheme.lower() == "bearer" and token.strip():
+                yield token.strip()
+
+
+class Gateway:
+    def __init__(self, app, state, templates):
+        self.app = app
+        self.state = state
+        self.templates = RouteTemplates(templates)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if path.startswith(CONTROL_PREFIX):
+            await handle_control(self.state, scope, receive, send)
+            return
+        counters = self.state.counters
+        counters.note_connection(scope.get(CONNECTION_KEY))
+        seen = []
+
+        async def counting_send(message):
+            if message["type"] == "http.response.start":
+                seen.append(message["status"])
+            await send(message)
+
+        try:
+            await self._handle(scope, receive, counting_send, path)
+        finally:
+            status = str(seen[0]) if seen else "dropped"
+            counters.record(scope["method"] + " " + self.templates.template_for(path), status)
+
+    async def _handle(self, scope, receive, send, path):
+        state = self.state
+        faults = state.faults
+        scope[STATE_KEY] = state
+        if faults.latency_ms and faults.applies_to(path):
+            await asyncio.sleep(faults.latency_ms / 1000.0)
+        if faults.take("drop_count", path):
+            await self._drop(scope)
+            return
+        if faults.force_status is not None and faults.take("force_count", path):
+            await self._forced(send, faults.force_status, faults.retry_after)
+            return
+        if path in AUTH_PATHS or path in DOCUMENT_PATHS or path.startswith(DOCS_PREFIX):
+            # login/refresh/logout check their own token; the documentation is public
+            await self.app(scope, receive, send)
+            return
+        claims = None
+        presented = False
+        for token in token_from_headers(scope["headers"]):
+            presented = True
+            claims = state.claims_for(token)
+            if claims is not None:
+                break
+        if claims is None:
+            if presented:
+                description = "The session token is invalid, expired or logged out. Log in again or refresh the token."
+            else:
+                description = "No session token. Log in with POST /login and send the token as the AuthCookie cookie."
+            await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", description)))
+            return
+        if faults.take("unauthorized_count", path):
+            await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", "The session token was rejected (injected fault).")))
+            return
+        scope[CLAIMS_KEY] = claims
+        await self.app(scope, receive, send)
+
+    @staticmethod
+    async def _forced(send, status, retry_after):
+        headers = [("retry-after", str(retry_after))] if status == 429 else []
+        reason = FORCED_REASONS[status]
+        await send_raw(send, status, dumps(gateway_body(status, reason, "Injected fault")), headers)
+
+    @staticmethod
+    async def _drop(scope):
+        drop = scope.get(DROP_KEY)
+        if drop is None:
+            # Without the emulator's own protocol there is no transport to cut; a failure
+            # here is better than pretending the fault happened.
+            raise RuntimeError("connection drop needs the emulator's HTTP protocol")
+        drop()
+        # Let the event loop deliver connection_lost so the server sees the client gone
+        # and does not try to write an error response of its own.
+        for _attempt in range(5):
+            await asyncio.sleep(0)

@@ -1,0 +1,24 @@
+"""pytest fixtures: ``emulator`` (one per test session) and ``emu`` (the same, reset first).
+
+Import both names into a conftest.py:
+
+    from dashboard_emulator.pytest_plugin import emulator, emu  # noqa: F401
+"""
+
+import pytest
+
+from dashboard_emulator.testing import EmulatorProcess
+
+
+@pytest.fixture(scope="session")
+def emulator(tmp_path_factory):
+    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator"))
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def emu(emulator):  # pylint: disable=redefined-outer-name
+    emulator.reset()
+    return emulator

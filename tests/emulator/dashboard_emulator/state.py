@@ -1,0 +1,65 @@
+"""Everything the emulator remembers, in one place, so reset can restore all of it."""
+
+import logging
+import time
+
+from dashboard_emulator.accounts import AccountBook
+from dashboard_emulator.controls import Counters, Faults
+from dashboard_emulator.fabric_store import FabricStore
+from dashboard_emulator.sessions import SessionTable
+from dashboard_emulator.tokens import TokenInvalid, TokenIssuer
+
+DEFAULT_SESSION_TIMEOUT = 1200
+IDLE_TIMEOUT = 3600
+
+log = logging.getLogger("dashboard_emulator")
+
+
+class EmulatorState:
+    def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time):
+        self.clock = clock
+        self.accounts = accounts or AccountBook.from_yaml()
+        self.tokens = TokenIssuer(clock)
+        self.sessions = SessionTable(clock)
+        self.store = FabricStore()
+        self.counters = Counters()
+        self.faults = Faults()
+        self.initial_session_timeout = int(session_timeout)
+        self.session_timeout = self.initial_session_timeout
+
+    def reset(self):
+        self.sessions.clear()
+        self.tokens.forget_all()
+        self.store.reset()
+        self.counters.reset()
+        self.faults = Faults()
+        self.session_timeout = self.initial_session_timeout
+        log.info("state reset: sessions dropped, data reseeded, faults cleared")
+
+    def token_lifetime(self):
+        """Lifetime of tokens issued now: the test fault wins over the admin setting."""
+        if self.faults.session_timeout is not None:
+            return self.faults.session_timeout
+        return self.session_timeout
+
+    def issue_token(self, account, sessionid=None):
+        if sessionid is None:
+            sessionid = self.sessions.start(account)
+        token, claims = self.tokens.issue(account, sessionid, self.token_lifetime())
+        self.sessions.extend(sessionid, claims["exp"])
+        return token, claims
+
+    def claims_for(self, token):
+        """Claims of a token that is well signed, unexpired and of a live session, else None."""
+        if not token:
+            return None
+        try:
+            claims = self.tokens.verify(token)
+        except TokenInvalid:
+            return None
+        if not self.sessions.is_live(claims["sessionid"]):
+            return None
+        return claims
+
+    def counters_snapshot(self):
+        return self.counters.snapshot(self.sessions.live_count())

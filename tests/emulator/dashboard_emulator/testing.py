@@ -1,0 +1,172 @@
+"""Start and drive an emulator in a subprocess: for pytest fixtures, integration tests,
+the demo and the benchmarks.
+
+    with EmulatorProcess() as emu:
+        session = emu.login()
+        session.get(emu.base_url + "/fabric/api/v1/fabrics")
+
+Every request made here validates the emulator's certificate against its CA.
+"""
+
+import json
+import os
+import pathlib
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import requests
+
+ADMIN = ("admin", "Admin-Passw0rd!")
+VIEWER = ("viewer", "Viewer-Passw0rd!")
+EXPIRED = ("expired", "Expired-Passw0rd!")
+NETOPS = ("netops", "Netops-Passw0rd!")
+DEFAULT_DOMAIN = "DefaultAuth"
+LDAP_DOMAIN = "corp-ldap"
+PASSWORDS = {ADMIN[0]: ADMIN[1], VIEWER[0]: VIEWER[1], EXPIRED[0]: EXPIRED[1], NETOPS[0]: NETOPS[1]}
+DOMAINS = {ADMIN[0]: DEFAULT_DOMAIN, VIEWER[0]: DEFAULT_DOMAIN, EXPIRED[0]: DEFAULT_DOMAIN, NETOPS[0]: LDAP_DOMAIN}
+
+
+class EmulatorError(RuntimeError):
+    pass
+
+
+class EmulatorProcess:
+    """One emulator subprocess on a free port, with its own CA."""
+
+    ADMIN = ADMIN
+    VIEWER = VIEWER
+    EXPIRED = EXPIRED
+    NETOPS = NETOPS
+    DEFAULT_DOMAIN = DEFAULT_DOMAIN
+    LDAP_DOMAIN = LDAP_DOMAIN
+    PASSWORDS = PASSWORDS
+
+    def __init__(self, workdir=None, extra_args=(), startup_timeout=30.0, env=None):
+        self._own_workdir = workdir is None
+        self.workdir = pathlib.Path(workdir or tempfile.mkdtemp(prefix="dashboard-emulator-test-"))
+        self.extra_args = list(extra_args)
+        self.startup_timeout = startup_timeout
+        self.env = env
+        self.process = None
+        self.base_url = None
+        self.ca_path = None
+        self.pid = None
+        self.log_path = self.workdir / "emulator.log"
+        self._control = None
+
+    @property
+    def host(self):
+        """host:port, without the scheme."""
+        return self.base_url.split("://", 1)[1]
+
+    def start(self):
+        if self.process is not None:
+            return self
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "dashboard_emulator", "--port", "0",
+                   "--ca-out", str(self.workdir / "ca.pem"), "--state-dir", str(self.workdir / "state")]
+        command.extend(self.extra_args)
+        with open(self.log_path, "ab") as log_file:
+            self.process = subprocess.Popen(  # pylint: disable=consider-using-with
+                command, stdout=subprocess.PIPE, stderr=log_file, env=self.env or os.environ.copy())
+        banner = self._read_banner()
+        self.base_url = banner["base_url"]
+        self.ca_path = banner["ca_path"]
+        self.pid = banner["pid"]
+        self._control = self.session()
+        return self
+
+    def _read_banner(self):
+        deadline = time.monotonic() + self.startup_timeout
+        line = b""
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise EmulatorError("emulator exited with %s; log: %s" % (self.process.returncode, self.log_tail()))
+            ready, _writable, _failed = select.select([self.process.stdout], [], [], 0.2)
+            if ready:
+                line = self.process.stdout.readline()
+                if line:
+                    return json.loads(line)
+        self.stop()
+        raise EmulatorError("emulator did not start within %ss; log: %s" % (self.startup_timeout, self.log_tail()))
+
+    def log_tail(self, size=4000):
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")[-size:]
+        except OSError:
+            return ""
+
+    def stop(self, timeout=15.0):
+        """SIGTERM, wait for a clean exit; return the exit code."""
+        if self.process is None:
+            return None
+        process, self.process = self.process, None
+        if self._control is not None:
+            self._control.close()
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        process.stdout.close()
+        return process.returncode
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc_info):
+        self.stop()
+
+    # test controls
+
+    def url(self, path):
+        return self.base_url + path
+
+    def counters(self):
+        answer = self._control.get(self.url("/_emulator/counters"), timeout=10)
+        answer.raise_for_status()
+        return answer.json()
+
+    def reset(self):
+        self._control.post(self.url("/_emulator/reset"), timeout=10).raise_for_status()
+
+    def faults(self):
+        answer = self._control.get(self.url("/_emulator/faults"), timeout=10)
+        answer.raise_for_status()
+        return answer.json()
+
+    def set_faults(self, **changes):
+        answer = self._control.post(self.url("/_emulator/faults"), json=changes, timeout=10)
+        answer.raise_for_status()
+        return answer.json()
+
+    # clients
+
+    def session(self):
+        """A requests.Session that trusts the emulator's CA (and only it) and has no token."""
+        session = requests.Session()
+        # With trust_env on, REQUESTS_CA_BUNDLE or CURL_CA_BUNDLE from the environment
+        # silently replace session.verify; the emulator's CA must be the one that counts.
+        # It also keeps environment proxies away from loopback traffic.
+        session.trust_env = False
+        session.verify = self.ca_path
+        return session
+
+    def login(self, username=ADMIN[0], password=None, domain=None):
+        """A requests.Session logged in as the account (its AuthCookie cookie set)."""
+        if password is None:
+            password = PASSWORDS[username]
+        if domain is None:
+            domain = DOMAINS.get(username, DEFAULT_DOMAIN)
+        session = self.session()
+        answer = session.post(self.url("/login"), json={"domain": domain, "userName": username, "userPasswd": password}, timeout=10)
+        if answer.status_code != 200 or not answer.content:
+            raise EmulatorError("login as %s failed with %s" % (username, answer.status_code))
+        session.token = answer.json()["jwttoken"]
+        return session
