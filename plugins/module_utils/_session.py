@@ -289,8 +289,8 @@ class DashboardSession:
         if is_auth_failure(response):
             raise SessionExpired('The dashboard %s refused to refresh the session of %s: the token expired (at %s) or was logged '
                                  'out. Log in again: run fabricops.dashboard.dashboard_login, or give username and password so the '
-                                 'session can be renewed by logging in.' % (self.base_url, self.username or 'this account',
-                                                                             _iso(self.expires_at)))
+                                 'session can be renewed by logging in.'
+                                 % (self.base_url, self.username or 'this account', _iso(self.expires_at)))
         if response.status != 200:
             raise self._api_error(response, 'POST', REFRESH_PATH, 'refreshing the session')
         body = response.json if isinstance(response.json, dict) else {}

@@ -174,6 +174,11 @@ _LOCK = threading.Lock()
 _TLS_CONTEXTS = {}
 _POOLS = {}
 
+# OpenSSL loads its configuration the first time a process makes a TLS context, which costs
+# milliseconds. Ansible imports this module in its main process and forks a worker per task, so
+# doing it once here, at import, spares every task that cost.
+_OPENSSL_INITIALISED = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+
 
 def tls_context(validate_certs=True, ca_path=None):
     """The process-wide TLS context for these settings (loading CA files is not free)."""
@@ -206,6 +211,10 @@ def _pool(base_url, validate_certs, ca_path):
         session = _POOLS.get(key)
     if session is None:
         session = requests.Session()
+        # Proxies from the environment (HTTPS_PROXY, NO_PROXY) are looked up once, not per
+        # request; trust_env off also keeps requests from reading ~/.netrc for credentials.
+        session.proxies = requests.utils.get_environ_proxies(base_url)
+        session.trust_env = False
         # The AuthCookie is attached by hand per request: a cookie jar would replay whatever
         # Set-Cookie it saw, to whatever host matched.
         session.cookies.set_policy(_RefuseCookies())

@@ -10,7 +10,7 @@ module: dashboard_login
 short_description: Log in to the dashboard and keep the session for later tasks
 version_added: 1.0.0
 description:
-  - Logs in to the dashboard platform (C(POST /login)) and returns the session: the token that later requests send as
+  - Logs in to the dashboard platform (C(POST /login)) and returns the session, that is the token that later requests send as
     the C(AuthCookie) cookie, its expiry, and the account's roles and privileges parsed into a structure.
   - Sets the session as the fact O(fact_name), which every other module of the collection picks up, so later tasks need
     no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
@@ -21,7 +21,7 @@ description:
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
 author:
-  - fabricops.dashboard contributors
+  - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.attributes

@@ -14,7 +14,7 @@ description:
     O(fact_name).
   - Reports C(changed=true) when a live session was ended, C(changed=false) when there was none (already ended or expired).
 author:
-  - fabricops.dashboard contributors
+  - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session

@@ -25,7 +25,7 @@ description:
   - In check mode nothing is written; the task reports whether the request would change something. With C(--diff), the
     object before and after is shown.
 author:
-  - fabricops.dashboard contributors
+  - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
@@ -60,7 +60,6 @@ options:
       - For V(POST) that creates an object in the collection at O(path), the field of O(body) that identifies it (for example
         V(name)). The collection is read first and the POST is sent only if no object has that value.
     type: str
-    no_log: false
   existing_path:
     description:
       - For V(POST), the path at which the object would exist once created. It is read first and the POST is sent only if it

@@ -60,7 +60,7 @@ def test_unknown_login_domain_answered_200_without_token_is_a_failed_login(make_
 
 def test_requests_reuse_the_cookie_and_one_connection(make_session, emu):
     session = make_session()
-    for _ in range(5):
+    for _request in range(5):
         assert session.request('GET', FABRICS).json[0]['name'] == 'site-a'
     counters = emu.counters()
     assert counters['logins'] == 1
@@ -122,7 +122,7 @@ def test_controller_clock_an_hour_off_does_not_change_the_schedule(make_session,
     session = make_session(clock=lambda: time.time() + 3600)
     session.login()
     assert 1195 <= session.expires_in() <= 1200
-    for _ in range(3):
+    for _request in range(3):
         session.request('GET', FABRICS)
     assert emu.counters()['refreshes'] == 0
     assert emu.counters()['logins'] == 1
