@@ -90,7 +90,7 @@ class Response:
 
     def __init__(self, status, headers, text, url, cookies=None):
         self.status = status
-        self._headers = headers
+        self._headers = requests.structures.CaseInsensitiveDict(headers)
         self.headers = {name: value for name, value in headers.items() if name.lower() != 'set-cookie'}
         self.text = text
         self.url = url
@@ -101,6 +101,10 @@ class Response:
         except ValueError:
             self.json = None
             self.is_json = False
+
+    def raw_headers(self):
+        """Every header as received, Set-Cookie included (for carrying the answer between processes)."""
+        return self._headers
 
     def header(self, name):
         """A header by name, whatever its case."""
@@ -142,6 +146,10 @@ def normalize_base_url(host):
     if parts.query or parts.fragment:
         raise ConfigurationError('The dashboard address %s must not carry a query or fragment.' % host)
     return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
+
+
+def same_origin(url, base_url):
+    return _origin(url) == _origin(base_url)
 
 
 def _origin(url):
@@ -238,7 +246,7 @@ if HAS_REQUESTS:
 class HttpClient:
     """HTTPS requests to one dashboard, with retries and same-origin redirects."""
 
-    def __init__(self, base_url, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep):
+    def __init__(self, base_url, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep, exchange=None):
         if not HAS_REQUESTS:
             raise ConfigurationError('The Python library requests is required on the Ansible controller: pip install requests (%s).'
                                      % REQUESTS_IMPORT_ERROR)
@@ -249,6 +257,9 @@ class HttpClient:
         self.retry_policy = retry_policy or RetryPolicy()
         self._sleep = sleep
         self._origin = _origin(self.base_url)
+        # How one request/answer is carried: from this process by default; a front end may
+        # route it through a longer-lived process that keeps connections open.
+        self.exchange = exchange or direct_exchange
 
     def url_for(self, path):
         if path.startswith(('http://', 'https://')):
@@ -280,47 +291,50 @@ class HttpClient:
 
     def _send_following_redirects(self, method, url, json_body, params, token, data):
         for _hop in range(MAX_REDIRECTS + 1):
-            raw = self._send_once(method, url, json_body, params, token, data)
-            if raw.status_code not in REDIRECT_STATUSES or 'Location' not in raw.headers:
-                return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw))
-            target = urljoin(url, raw.headers['Location'])
+            headers = {'Accept': 'application/json'}
+            if token:
+                headers['Cookie'] = 'AuthCookie=' + token
+            response = self.exchange(self, method, url, headers, json_body, data, params)
+            if response.status not in REDIRECT_STATUSES or not response.header('Location'):
+                return response
+            target = urljoin(url, response.header('Location'))
             if _origin(target) != self._origin:
                 raise TransportError('The dashboard redirected %s %s to another host or scheme (%s); the session is not sent there. '
                                      'Point the host option at the address the dashboard redirects to.'
                                      % (method, urlsplit(url).path, '%s://%s' % _origin(target)[:2]))
             url, params = target, None
-            if raw.status_code == 303:
+            if response.status == 303:
                 method, json_body, data = 'GET', None, None
         raise TransportError('The dashboard redirected %s more than %d times; check the host option.' % (urlsplit(url).path, MAX_REDIRECTS))
 
-    def _send_once(self, method, url, json_body, params, token, data):
-        headers = {'Accept': 'application/json'}
-        if token:
-            headers['Cookie'] = 'AuthCookie=' + token
-        path = urlsplit(url).path
-        try:
-            return _pool(self.base_url, self.validate_certs, self.ca_path).request(
-                method, url, json=json_body, data=data, params=params, headers=headers,
-                timeout=self.timeout, allow_redirects=False, verify=bool(self.validate_certs))
-        except requests.exceptions.SSLError as exc:
-            raise TransportError('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its '
-                                 'CA bundle (PEM); do not turn validate_certs off.' % (self.base_url, _tls_reason(exc)), tls=True) from None
-        except requests.exceptions.ConnectTimeout:
-            raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
-                                 % (self.base_url, self.timeout), nothing_sent=True) from None
-        except requests.exceptions.ReadTimeout:
-            raise TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
-                                 % (self.base_url, method, path, self.timeout)) from None
-        except requests.exceptions.ConnectionError as exc:
-            nothing_sent = _nothing_sent(exc)
-            if nothing_sent:
-                message = 'Cannot connect to the dashboard %s: %s. Check the host option and that the dashboard is up.' % (
-                    self.base_url, _connect_reason(exc))
-            else:
-                message = 'The dashboard %s closed the connection during %s %s before answering.' % (self.base_url, method, path)
-            raise TransportError(message, nothing_sent=nothing_sent) from None
-        except requests.exceptions.RequestException as exc:
-            raise TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, type(exc).__name__)) from None
+
+def direct_exchange(client, method, url, headers, json_body=None, data=None, params=None):
+    """One HTTP exchange from this process, on its keep-alive pool; no retry, no redirect."""
+    path = urlsplit(url).path
+    try:
+        raw = _pool(client.base_url, client.validate_certs, client.ca_path).request(
+            method, url, json=json_body, data=data, params=params, headers=headers,
+            timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
+    except requests.exceptions.SSLError as exc:
+        raise TransportError('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its '
+                             'CA bundle (PEM); do not turn validate_certs off.' % (client.base_url, _tls_reason(exc)), tls=True) from None
+    except requests.exceptions.ConnectTimeout:
+        raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
+                             % (client.base_url, client.timeout), nothing_sent=True) from None
+    except requests.exceptions.ReadTimeout:
+        raise TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
+                             % (client.base_url, method, path, client.timeout)) from None
+    except requests.exceptions.ConnectionError as exc:
+        nothing_sent = _nothing_sent(exc)
+        if nothing_sent:
+            message = 'Cannot connect to the dashboard %s: %s. Check the host option and that the dashboard is up.' % (
+                client.base_url, _connect_reason(exc))
+        else:
+            message = 'The dashboard %s closed the connection during %s %s before answering.' % (client.base_url, method, path)
+        raise TransportError(message, nothing_sent=nothing_sent) from None
+    except requests.exceptions.RequestException as exc:
+        raise TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, type(exc).__name__)) from None
+    return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw))
 
 
 def _nothing_sent(exc):

@@ -21,7 +21,7 @@ from ansible.plugins.action import ActionBase
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, exchange_for
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
@@ -50,6 +50,7 @@ class DashboardAction(ActionBase):
         try:
             cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
             session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars), token_cache=cache)
+            session.http.exchange = exchange_for(cache, session) or session.http.exchange
             result = self.operate(session, params, task_vars)
             if session.token and self.KEEPS_SESSION_ALIVE:
                 ensure_keeper(cache, session)

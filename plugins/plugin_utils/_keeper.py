@@ -1,29 +1,40 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: keeps a run's session alive between tasks.
+"""Internal to this collection: the run's session keeper.
 
-Tasks renew a session that is close to expiry before they use it, but a play can spend longer
-than a token's lifetime in tasks that never touch the dashboard (a long wait, a firmware
-upgrade); the next dashboard task would then find the token expired. So, once per run and
-session, a small background process refreshes the token in the run's token cache shortly
-before it expires, under the cache lock, exactly as a task would.
+Ansible runs every task in a fresh forked worker, so without help each task would open a new
+TLS connection, and a session would only be renewed when a task happens to run shortly before
+it expires. Once per run and session, a small background process, the keeper, does two things:
+
+- it refreshes the token in the run's token cache shortly before it expires, under the cache
+  lock, exactly as a task would, so a play can spend longer than a token's lifetime in tasks
+  that never touch the dashboard;
+- it carries the tasks' requests over its own keep-alive connections: a task hands one
+  request to it over a Unix socket in the run's private directory and gets the answer back,
+  which spares each task a TLS handshake. Everything else (retries, renewal after a refusal,
+  errors) stays in the task; when the keeper cannot be reached the task connects itself.
 
 It holds no password (refresh needs only the token), and it stops by itself as soon as the run
-ends (Ansible deletes the run's temporary directory, which holds the cache), the
+ends (Ansible deletes the run's temporary directory, which holds the cache and the socket), the
 ``ansible-playbook`` process that owns the run is gone, the session is logged out, a refresh is
 refused, or after ``MAX_SECONDS``.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+import socketserver
+import threading
 import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _transport
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, TransportError
 
 MAX_SECONDS = 24 * 3600
+MAX_MESSAGE = 64 * 1024 * 1024
 
 
 def _alive(pid):
@@ -36,9 +47,90 @@ def _alive(pid):
     return True
 
 
+# ----- the task's side -----------------------------------------------------------------------
+
+class KeeperExchange:
+    """Carries one exchange through the keeper; connects directly when the keeper is not there."""
+
+    def __init__(self, socket_path):
+        self.socket_path = socket_path
+
+    def __call__(self, client, method, url, headers, json_body=None, data=None, params=None):
+        request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
+                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path}
+        if data is not None:
+            return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
+        channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        channel.settimeout(client.timeout + 5)
+        try:
+            try:
+                channel.connect(self.socket_path)
+            except OSError:
+                return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
+            answer = _call(channel, request, client, method, url)
+        finally:
+            channel.close()
+        if answer.get('fallback'):
+            return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
+        if 'error' in answer:
+            raise TransportError(answer['error'], **answer.get('details', {}))
+        return _transport.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
+
+
+def _call(channel, request, client, method, url):
+    try:
+        channel.sendall(json.dumps(request).encode('utf-8') + b'\n')
+        reply = channel.makefile('rb').readline(MAX_MESSAGE)
+        return json.loads(reply)
+    except (OSError, ValueError):
+        # The keeper went away mid-request: whether the dashboard got it is unknown.
+        raise TransportError('The connection to the dashboard %s was lost during %s %s.'
+                             % (client.base_url, method, _transport.urlsplit(url).path)) from None
+
+
+def exchange_for(cache, session):
+    """The exchange a task should use for ``session``: through its keeper if one runs."""
+    path = cache.keeper_socket(session.cache_key())
+    return KeeperExchange(path) if os.path.exists(path) else None
+
+
+# ----- the keeper's side ---------------------------------------------------------------------
+
+class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def _handler(session):
+    class Handler(socketserver.StreamRequestHandler):
+        def handle(self):
+            try:
+                request = json.loads(self.rfile.readline(MAX_MESSAGE))
+            except ValueError:
+                return
+            self.wfile.write(json.dumps(_serve(session, request)).encode('utf-8') + b'\n')
+    return Handler
+
+
+def _serve(session, request):
+    client = session.http
+    same = (request.get('validate_certs') == bool(client.validate_certs) and request.get('ca_path') == client.ca_path
+            and _transport.same_origin(request.get('url', ''), client.base_url))
+    if not same:
+        return {'fallback': True}  # other TLS settings or another host: the task connects itself
+    carrier = _transport.HttpClient(client.base_url, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
+    try:
+        response = _transport.direct_exchange(carrier, request['method'], request['url'], request['headers'],
+                                              request.get('json'), None, request.get('params'))
+    except TransportError as exc:
+        return {'error': exc.message, 'details': exc.details}
+    return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
+
+
 def ensure_keeper(cache, session):
     """Start the keeper of ``session`` for this run, unless one is already running."""
-    marker = cache.keeper_marker(session.cache_key())
+    key = session.cache_key()
+    marker = cache.keeper_marker(key)
     owner = os.getppid()  # Ansible forks each task's worker from the process that owns the run
     try:
         descriptor = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -56,12 +148,8 @@ def ensure_keeper(cache, session):
             os._exit(0)  # pylint: disable=protected-access
         _detach_stdio()
         _transport.forget_connections()  # the worker's TLS connections must stay the worker's
-        keep(cache, session, owner)
+        _run_keeper(cache, session, owner)
     finally:
-        try:
-            os.unlink(marker)
-        except OSError:
-            pass
         os._exit(0)  # pylint: disable=protected-access
 
 
@@ -70,6 +158,32 @@ def _detach_stdio():
     for descriptor in (0, 1, 2):
         os.dup2(null, descriptor)
     os.close(null)
+
+
+def _run_keeper(cache, session, owner):
+    session.http.exchange = _transport.direct_exchange  # never through itself
+    key = session.cache_key()
+    socket_path = cache.keeper_socket(key)
+    server = None
+    try:
+        old_mask = os.umask(0o177)
+        try:
+            server = _Server(socket_path, _handler(session))
+        finally:
+            os.umask(old_mask)
+        threading.Thread(target=server.serve_forever, name='carrier', daemon=True).start()
+    except OSError:
+        server = None  # e.g. a socket path too long: tasks connect directly, refreshing still works
+    try:
+        keep(cache, session, owner)
+    finally:
+        if server is not None:
+            server.shutdown()
+        for leftover in (socket_path, cache.keeper_marker(key)):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
 
 
 def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):

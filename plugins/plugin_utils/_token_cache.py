@@ -26,7 +26,8 @@ import json
 import os
 import tempfile
 
-CACHE_DIR_NAME = 'fabricops.dashboard-sessions'
+# Short: the keeper's Unix socket lives here too, and socket paths are limited to 107 bytes.
+CACHE_DIR_NAME = 'fabricops.dashboard'
 
 
 class _Entry:
@@ -70,12 +71,16 @@ class TokenCache:
         return cls(os.path.join(local_tmp, CACHE_DIR_NAME))
 
     def _path(self, key):
-        digest = hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:32]
+        digest = hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:16]
         return os.path.join(self.directory, digest)
 
     def keeper_marker(self, key):
         """Exists while the background keeper of ``key`` runs (see ``_keeper``)."""
         return self._path(key) + '.keeper'
+
+    def keeper_socket(self, key):
+        """Where the keeper of ``key`` takes requests to carry over its open connections."""
+        return self._path(key) + '.sock'
 
     @contextlib.contextmanager
     def entry(self, key):
