@@ -4,6 +4,7 @@ The emulator's address and CA reach the playbooks as DASHBOARD_HOST and DASHBOAR
 environment fallbacks of the collection's connection options, so certificate validation stays on.
 """
 
+import json
 import os
 import pathlib
 import re
@@ -84,8 +85,11 @@ def play(dashboard_env, tmp_path):
             command.append('--diff')
         if verbosity:
             command.append('-' + 'v' * verbosity)
-        for name, value in (extra_vars or {}).items():
-            command += ['-e', '%s=%s' % (name, value)]
+        if extra_vars:
+            # From a file, as users pass secrets: ansible-playbook -vvvv echoes -e values given inline.
+            variables = tmp_path / 'extra_vars.json'
+            variables.write_text(json.dumps(extra_vars), encoding='utf-8')
+            command += ['-e', '@%s' % variables]
         completed = subprocess.run(command, env=dict(dashboard_env, **(env or {})), capture_output=True, text=True,
                                    timeout=timeout, check=False, cwd=str(REPO))
         return PlayRun(completed)

@@ -1,0 +1,50 @@
+"""The run's session keeper: connections reused across tasks, the session kept alive, gone after the run."""
+
+import os
+import pathlib
+import time
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+
+
+def _processes_running(playbook_name):
+    """PIDs of processes whose command line names this playbook (the keeper is a fork of ansible-playbook)."""
+    found = []
+    for entry in pathlib.Path('/proc').iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            command = (entry / 'cmdline').read_bytes().replace(b'\0', b' ').decode('utf-8', 'replace')
+        except OSError:
+            continue
+        if playbook_name in command:
+            found.append(int(entry.name))
+    return found
+
+
+def test_tasks_share_connections_and_the_keeper_leaves_with_the_run(play, emu):
+    run = play('twenty_tasks.yml', verbosity=4)
+    assert run.rc == 0, run.output[-3000:]
+    counters = emu.counters()
+    assert counters['logins'] == 1
+    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 20}
+    assert counters['requests']['GET /fabric/api/v1/fabrics/{fabricName}'] == {'200': 20}
+    # 41 requests; the first task connects itself, the rest go through the keeper's connection.
+    assert counters['connections'] <= 3
+    deadline = time.monotonic() + 5
+    while _processes_running('twenty_tasks.yml') and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _processes_running('twenty_tasks.yml') == [], 'the session keeper outlived the run'
+    run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_session_outlives_tokens_while_no_dashboard_task_runs(play, emu):
+    lifetime = 3
+    emu.set_faults(session_timeout=lifetime)
+    run = play('keeper_idle.yml', hosts=2, verbosity=4, extra_vars={'idle_seconds': 3 * lifetime})
+    assert run.rc == 0, run.output[-3000:]
+    counters = emu.counters()
+    assert counters['logins'] == 1
+    assert counters['refreshes'] >= 3
+    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 2}
+    run.assert_no_secrets(ADMIN_PASSWORD)
