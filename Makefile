@@ -50,7 +50,7 @@ gates: sanity lint changelog-lint docs-lint
 # git tracks there, so it runs in a copy of the tracked and new (not ignored) files.
 sanity: install
 	rm -rf build/sanity && mkdir -p $(SANITY_ROOT)
-	git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} $(SANITY_ROOT)/ 2>/dev/null; true
+	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(SANITY_ROOT)
 	cd $(SANITY_ROOT) && git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm sanity
 	.ci/seed-get-pip.sh $(BIN)/python
 	cd $(SANITY_ROOT) && $(BIN)/ansible-test sanity --venv --python 3.11 --color no

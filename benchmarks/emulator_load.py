@@ -79,11 +79,11 @@ def run(control, *, clients, duration, client):
     control.reset()
     token = control.login("admin").token
     results = multiprocessing.Queue()
-    workers = [multiprocessing.Process(target=WORKERS[client], args=(base_url, ca_path, token, duration, results)) for _ in range(clients)]
+    workers = [multiprocessing.Process(target=WORKERS[client], args=(base_url, ca_path, token, duration, results)) for _client in range(clients)]
     started = time.monotonic()
     for worker in workers:
         worker.start()
-    collected = [results.get(timeout=duration + 60) for _ in workers]
+    collected = [results.get(timeout=duration + 60) for _worker in workers]
     for worker in workers:
         worker.join()
     elapsed = time.monotonic() - started

@@ -14,9 +14,6 @@ class ActionModule(DashboardAction):
     ARGUMENT_SPEC = ARGUMENT_SPEC
     KEEPS_SESSION_ALIVE = False
 
-    def session_fact(self, params, task_vars):
-        return task_vars.get(params['fact_name'])
-
     def operate(self, session, params, task_vars):
         if self._task.check_mode:
             return {'changed': bool(session.token), 'msg': 'check mode: the session would be ended'}

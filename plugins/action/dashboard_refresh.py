@@ -15,9 +15,6 @@ class ActionModule(DashboardAction):
     ARGUMENT_SPEC = ARGUMENT_SPEC
     HIDES_RESULT = True
 
-    def session_fact(self, params, task_vars):
-        return task_vars.get(params['fact_name'])
-
     def operate(self, session, params, task_vars):
         session.renew(relogin=params['relogin'])
         return session_result(self, session, params)

@@ -11,8 +11,21 @@ fragment ``fabricops.dashboard.connection`` documents the same keys, and ``ansib
 from __future__ import annotations
 
 import copy
+import os
 
-from ansible.module_utils.common.parameters import env_fallback
+from ansible.module_utils.errors import AnsibleFallbackNotFound
+
+
+def env_fallback(*names):
+    """The first of these environment variables that is set and not empty.
+
+    Unlike Ansible's own env_fallback, an empty variable counts as unset: a credential injector
+    that writes DASHBOARD_TIMEOUT="" means "no value", not "an invalid number".
+    """
+    for name in names:
+        if os.environ.get(name):
+            return os.environ[name]
+    raise AnsibleFallbackNotFound
 
 DEFAULT_DOMAIN = 'DefaultAuth'
 DEFAULT_TIMEOUT = 30
@@ -53,6 +66,13 @@ CONNECTION_OPTIONS = {
 SESSION_REUSE_OPTIONS = {
     'session': {'type': 'dict', 'options': SESSION_OPTIONS},
     'token': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_TOKEN'])},
+}
+
+
+# The fact that holds the session, for the modules that set or read it.
+FACT_OPTIONS = {
+    'fact_name': {'type': 'str', 'default': DEFAULT_FACT_NAME},
+    'set_fact': {'type': 'bool', 'default': True},
 }
 
 

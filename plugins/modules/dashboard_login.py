@@ -12,8 +12,8 @@ version_added: 1.0.0
 description:
   - Logs in to the dashboard platform (C(POST /login)) and returns the session, that is the token that later requests send as
     the C(AuthCookie) cookie, its expiry, and the account's roles and privileges parsed into a structure.
-  - Sets the session as the fact O(fact_name), which every other module of the collection picks up, so later tasks need
-    no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
+  - Sets the session as the fact O(fact_name) (by default C(dashboard_session)), which every other module of the collection
+    picks up, so later tasks need no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
   - Within one run, a second login of the same account on the same dashboard reuses the first session while it is valid,
     so a login task without C(run_once) still logs in once, not once per host.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
@@ -29,6 +29,8 @@ options:
   fact_name:
     description:
       - Name of the fact to set with the session.
+      - M(fabricops.dashboard.dashboard_rest) finds the fact C(dashboard_session) on its own; under another name, pass the fact
+        to it as its O(fabricops.dashboard.dashboard_rest#module:session) option.
     type: str
     default: dashboard_session
   set_fact:
@@ -155,13 +157,12 @@ session:
       type: int
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, DEFAULT_FACT_NAME
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(
     reuse_session=False,
-    fact_name={'type': 'str', 'default': DEFAULT_FACT_NAME},
-    set_fact={'type': 'bool', 'default': True},
+    **FACT_OPTIONS
 )
 
 

@@ -86,13 +86,12 @@ session:
       type: int
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, DEFAULT_FACT_NAME
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(
     relogin={'type': 'bool', 'default': False},
-    fact_name={'type': 'str', 'default': DEFAULT_FACT_NAME},
-    set_fact={'type': 'bool', 'default': True},
+    **FACT_OPTIONS
 )
 
 

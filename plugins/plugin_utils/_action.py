@@ -74,7 +74,8 @@ class DashboardAction(ActionBase):
         return result
 
     def session_fact(self, params, task_vars):
-        return task_vars.get(DEFAULT_FACT_NAME)
+        """The session fact: the one the task's fact_name option names, else dashboard_session."""
+        return task_vars.get(params.get('fact_name') or DEFAULT_FACT_NAME)
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError
