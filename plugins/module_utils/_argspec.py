@@ -27,6 +27,7 @@ def env_fallback(*names):
             return os.environ[name]
     raise AnsibleFallbackNotFound
 
+
 DEFAULT_DOMAIN = 'DefaultAuth'
 DEFAULT_TIMEOUT = 30
 DEFAULT_SESSION_TIMEOUT = 1200
