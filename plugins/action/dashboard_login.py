@@ -21,14 +21,5 @@ class ActionModule(DashboardAction):
 
     def operate(self, session, params, task_vars):
         session.ensure_valid()
-        return session_result(self, session, params)
+        return self.session_result(session, params)
 
-
-def session_result(action, session, params):
-    """The result of a task that hands out the session: the session, and the fact unless turned off."""
-    data = session.as_dict()
-    result = {'changed': False, 'session': data}
-    if params['set_fact']:
-        result['ansible_facts'] = {params['fact_name']: data}
-        result['warnings'] = action.fact_cache_warnings(params['fact_name'])
-    return result

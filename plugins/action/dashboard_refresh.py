@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.action.dashboard_login import session_result
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_refresh import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
@@ -17,4 +16,4 @@ class ActionModule(DashboardAction):
 
     def operate(self, session, params, task_vars):
         session.renew(relogin=params['relogin'])
-        return session_result(self, session, params)
+        return self.session_result(session, params)

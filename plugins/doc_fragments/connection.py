@@ -35,20 +35,21 @@ options:
     description:
       - Whether to validate the dashboard's TLS certificate.
       - Leave it on. For a dashboard with a certificate from a private CA, set O(ca_path) instead.
-      - If not set, the environment variable E(DASHBOARD_VALIDATE_CERTS) is used.
+      - If not set, the environment variable E(DASHBOARD_VALIDATE_CERTS) is used, then the value of the session the task
+        reuses, and then V(true).
     type: bool
-    default: true
   ca_path:
     description:
       - PEM file of the CA certificates that signed the dashboard's certificate.
-      - If not set, the environment variable E(DASHBOARD_CA_PATH) is used, and then the system's trusted CAs.
+      - If not set, the environment variable E(DASHBOARD_CA_PATH) is used, then the value of the session the task reuses,
+        and then the system's trusted CAs.
     type: path
   timeout:
     description:
       - Seconds to wait for the dashboard to connect and to answer a request.
-      - If not set, the environment variable E(DASHBOARD_TIMEOUT) is used.
+      - If not set, the environment variable E(DASHBOARD_TIMEOUT) is used, then the value of the session the task reuses,
+        and then V(30).
     type: int
-    default: 30
   session_timeout:
     description:
       - Lifetime in seconds assumed for a session token that carries no expiry claim.

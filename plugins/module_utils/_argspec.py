@@ -52,14 +52,16 @@ SESSION_OPTIONS = {
     'timeout': {'type': 'int'},
 }
 
+# validate_certs and timeout have no default here: a value the task leaves out comes from the
+# session it reuses, and only then from the session class's defaults (true, 30 s).
 CONNECTION_OPTIONS = {
     'host': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_HOST'])},
     'username': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_USERNAME'])},
     'password': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_PASSWORD'])},
     'domain': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_DOMAIN'])},
-    'validate_certs': {'type': 'bool', 'default': True, 'fallback': (env_fallback, ['DASHBOARD_VALIDATE_CERTS'])},
+    'validate_certs': {'type': 'bool', 'fallback': (env_fallback, ['DASHBOARD_VALIDATE_CERTS'])},
     'ca_path': {'type': 'path', 'fallback': (env_fallback, ['DASHBOARD_CA_PATH'])},
-    'timeout': {'type': 'int', 'default': DEFAULT_TIMEOUT, 'fallback': (env_fallback, ['DASHBOARD_TIMEOUT'])},
+    'timeout': {'type': 'int', 'fallback': (env_fallback, ['DASHBOARD_TIMEOUT'])},
     'session_timeout': {'type': 'int', 'default': DEFAULT_SESSION_TIMEOUT},
 }
 

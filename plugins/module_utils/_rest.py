@@ -59,7 +59,9 @@ def parse_body(body):
 def contains(current, desired):
     """Whether ``current`` already has every value ``desired`` names (dicts compared by their keys)."""
     if isinstance(desired, dict):
-        return isinstance(current, dict) and all(key in current and contains(current[key], value) for key, value in desired.items())
+        # A null in the body (a merge-PATCH removing a field) is already satisfied by an absent field.
+        return isinstance(current, dict) and all(
+            contains(current[key], value) if key in current else value is None for key, value in desired.items())
     if isinstance(desired, list):
         return (isinstance(current, list) and len(current) == len(desired)
                 and all(contains(have, want) for have, want in zip(current, desired)))

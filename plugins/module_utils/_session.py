@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import json
 import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _argspec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
-    ApiError, AuthenticationFailed, ConfigurationError, SessionExpired, server_message)
+    ApiError, AuthenticationFailed, ConfigurationError, SessionExpired, TransportError, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_base_url
 
@@ -197,11 +198,27 @@ class DashboardSession:
         return (self.base_url, self.domain, self.username or '')
 
     def scrub(self, text):
-        """Mask this session's secrets in a text that may quote a server message."""
+        """Mask this session's secrets in a text that may quote a server message.
+
+        Also their JSON-escaped forms: a server may quote the request body it received.
+        """
         for secret in (self._password, self.token, self.compat_token):
             if secret and text:
-                text = text.replace(secret, MASK)
+                for form in {secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]}:
+                    text = text.replace(form, MASK)
         return text
+
+    def leaks_into(self, value):
+        """Whether any string inside ``value`` (a parsed answer body) holds one of this session's secrets."""
+        if isinstance(value, dict):
+            return any(self.leaks_into(key) or self.leaks_into(item) for key, item in value.items())
+        if isinstance(value, (list, tuple)):
+            return any(self.leaks_into(item) for item in value)
+        return isinstance(value, str) and self.scrub(value) != value
+
+    def forget_password(self):
+        """Drop the password from this object (for a process that must only ever refresh)."""
+        self._password = None
 
     def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
         claims = token_claims(token)
@@ -278,7 +295,9 @@ class DashboardSession:
         self.usertype = body.get('usertype') or None
         self.rbac = parse_rbac(body.get('rbac'))
         self._take_token(token, body.get('token') if body.get('token') != token else None)
-        self.username = body.get('username') or self.username
+        # The name as given stays the session's key; a server that canonicalises it (LDAP, TACACS+)
+        # must not split one account's session in two.
+        self.username = self.username or body.get('username')
         self.logins += 1
 
     def refresh(self):
@@ -322,33 +341,48 @@ class DashboardSession:
     def ensure_valid(self):
         """Make sure a token with some life left is at hand: adopt, log in or renew as needed."""
         with self._cache_entry() as entry:
-            self.adopt(entry.load())
+            record = entry.load()
+            self.adopt(record)
             if not self.token:
                 self.login()
             elif self.expires_in() <= self.refresh_margin():
-                self._renew()
-            else:
+                if not self._renew(tolerate=True):
+                    return
+            elif record and (record.get('received_at') or 0) >= (self.received_at or 0):
                 return
+            # Logged in, renewed, or a session from a fact or option newer than what this run held:
+            # from now on the run's other workers share it.
             entry.save(self.as_dict())
 
     def renew(self, relogin=False):
-        """Refresh now (dashboard_refresh), unless another process of this run just did."""
+        """Refresh now (dashboard_refresh), unless another worker did so while this one waited."""
+        started = self._clock()
         with self._cache_entry() as entry:
-            if self.adopt(entry.load()):
-                return
+            record = entry.load()
+            if record and (record.get('received_at') or 0) >= started - 1 and self.adopt(record):
+                return  # refreshed within this very task by another host's worker
             self._renew(relogin=relogin)
             entry.save(self.as_dict())
 
-    def _renew(self, relogin=True):
-        """Refresh the token; log in instead when it cannot be refreshed and ``relogin`` allows."""
+    def _renew(self, relogin=True, tolerate=False):
+        """Refresh the token; log in instead when it cannot be refreshed and ``relogin`` allows.
+
+        With ``tolerate``, a refresh that fails for another reason than a refusal (the dashboard
+        busy, a connection lost) is not an error while the current token still has life left:
+        the request goes on with it. Returns whether the token was renewed.
+        """
         may_login = relogin and self.has_credentials
         if self.token and self.expires_in() > 0:
             try:
                 self.refresh()
-                return
+                return True
             except SessionExpired:
                 if not may_login:
                     raise
+            except (ApiError, TransportError):
+                if tolerate and self.expires_in() > 0:
+                    return False
+                raise
         elif not may_login:
             if not self.token:
                 raise SessionExpired('There is no session with %s to refresh: run fabricops.dashboard.dashboard_login first, or give '
@@ -357,6 +391,7 @@ class DashboardSession:
                                  'username and password so it can be renewed by logging in.'
                                  % (self.username or 'this account', self.base_url, _iso(self.expires_at)))
         self.login()
+        return True
 
     def _recover_from_refusal(self, refused_token):
         """After the dashboard refused a token: adopt a newer one, else renew it, once."""

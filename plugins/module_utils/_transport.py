@@ -207,12 +207,6 @@ def tls_context(validate_certs=True, ca_path=None):
         return context
 
 
-def forget_connections():
-    """Drop this process's pools without touching their sockets (for a forked child)."""
-    with _LOCK:
-        _POOLS.clear()
-
-
 def _pool(base_url, validate_certs, ca_path):
     key = (_origin(base_url), bool(validate_certs), ca_path)
     with _LOCK:
@@ -226,7 +220,7 @@ def _pool(base_url, validate_certs, ca_path):
         # The AuthCookie is attached by hand per request: a cookie jar would replay whatever
         # Set-Cookie it saw, to whatever host matched.
         session.cookies.set_policy(_RefuseCookies())
-        session.mount('https://', _SharedContextAdapter(tls_context(validate_certs, ca_path), pool_maxsize=4))
+        session.mount('https://', _SharedContextAdapter(tls_context(validate_certs, ca_path), pool_maxsize=16))
         with _LOCK:
             session = _POOLS.setdefault(key, session)
     return session

@@ -5,8 +5,8 @@
 
 Every module of the collection runs through a subclass of ``DashboardAction`` on the Ansible
 controller, in the worker process of the task: it validates the task's options with the
-module's argument spec, finds the session (task option, then the ``dashboard_session`` fact,
-then credentials), shares it with the run's other workers through the token cache, calls one
+module's argument spec, finds the session (task option, then the session fact, then
+credentials), shares it with the run's other workers through the token cache, calls one
 operation of the session class and shapes its result. Every error of the session class becomes
 a failed result here, in one place, with a message and never a traceback or a secret.
 """
@@ -46,17 +46,15 @@ class DashboardAction(ActionBase):
         if validation.error_messages:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
         params = validation.validated_parameters
-        session = None
+        session = cache = None
         try:
             cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
             session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars), token_cache=cache)
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
             result = self.operate(session, params, task_vars)
-            if session.token and self.KEEPS_SESSION_ALIVE:
-                ensure_keeper(cache, session)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
-            if exc.body is not None and _is_clean(session, exc.body):
+            if exc.body is not None and not (session and session.leaks_into(exc.body)):
                 result['json'] = exc.body
         except DashboardError as exc:
             result = {'failed': True, 'msg': exc.message}
@@ -65,6 +63,8 @@ class DashboardAction(ActionBase):
             text = '%s: %s' % (type(exc).__name__, exc)
             result = {'failed': True, 'msg': 'Unexpected error in %s (please report it): %s' % (
                 self._task.action, session.scrub(text) if session else remove_values(text, validation._no_log_values))}
+        if session is not None and session.token and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+            self.start_keeper(cache, session)
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
@@ -72,6 +72,14 @@ class DashboardAction(ActionBase):
         if self.HIDES_RESULT and not result.get('failed'):
             result['_ansible_no_log'] = True
         return result
+
+    @staticmethod
+    def start_keeper(cache, session):
+        """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
+        try:
+            ensure_keeper(cache, session)
+        except OSError:
+            pass
 
     def session_fact(self, params, task_vars):
         """The session fact: the one the task's fact_name option names, else dashboard_session."""
@@ -81,17 +89,15 @@ class DashboardAction(ActionBase):
         raise NotImplementedError
 
     @staticmethod
-    def fact_cache_warnings(fact_name):
-        """A warning when a persistent fact cache would write the session token to its store."""
-        if C.CACHE_PLUGIN in MEMORY_FACT_CACHES:
-            return []
-        return ['The fact cache plugin %s keeps facts between runs, so the session token in the fact %s will be written to its '
-                'store (%s). Use set_fact: false and register the result instead, or a memory fact cache.'
-                % (C.CACHE_PLUGIN, fact_name, C.CACHE_PLUGIN_CONNECTION or 'its default location')]
-
-
-def _is_clean(session, body):
-    if session is None:
-        return True
-    text = repr(body)
-    return session.scrub(text) == text
+    def session_result(session, params):
+        """The result of a task that hands out the session: the session, and the fact unless turned off."""
+        data = session.as_dict()
+        result = {'changed': False, 'session': data}
+        if params['set_fact']:
+            result['ansible_facts'] = {params['fact_name']: data}
+            if C.CACHE_PLUGIN not in MEMORY_FACT_CACHES:
+                # The plugin's name only: its connection string may hold a password (redis).
+                result['warnings'] = ['The fact cache plugin %s keeps facts between runs, so the session token in the fact %s will '
+                                      'be written to its store. Use set_fact: false and register the result instead, or a memory '
+                                      'fact cache.' % (C.CACHE_PLUGIN, params['fact_name'])]
+        return result

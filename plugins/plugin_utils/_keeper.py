@@ -15,7 +15,8 @@ it expires. Once per run and session, a small background process, the keeper, do
   which spares each task a TLS handshake. Everything else (retries, renewal after a refusal,
   errors) stays in the task; when the keeper cannot be reached the task connects itself.
 
-It holds no password (refresh needs only the token), and it stops by itself as soon as the run
+It is a fresh Python process that is never given a password (refresh needs only the token),
+and it stops by itself as soon as the run
 ends (Ansible deletes the run's temporary directory, which holds the cache and the socket), the
 ``ansible-playbook`` process that owns the run is gone, the session is logged out, a refresh is
 refused, or after ``MAX_SECONDS``.
@@ -27,11 +28,15 @@ import json
 import os
 import socket
 import socketserver
+import subprocess
+import sys
 import threading
 import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _transport
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, TransportError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MAX_SECONDS = 24 * 3600
 MAX_MESSAGE = 64 * 1024 * 1024
@@ -97,8 +102,9 @@ def exchange_for(cache, session):
 # ----- the keeper's side ---------------------------------------------------------------------
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
-    daemon_threads = True
-    allow_reuse_address = True
+    # Requests under way are finished before the keeper exits: one may be a write.
+    daemon_threads = False
+    block_on_close = True
 
 
 def _handler(session):
@@ -127,41 +133,56 @@ def _serve(session, request):
     return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
 
 
+KEEPER_MODULE = 'ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper'
+# What the keeper's environment keeps of the task's: enough to run Python and reach the
+# dashboard through a proxy; nothing else, so no credential from the environment comes along.
+_ENVIRONMENT_KEPT = ('PATH', 'HOME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+                     'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY', 'all_proxy', 'ALL_PROXY')
+
+
+def _collections_root():
+    """The directory that holds ``ansible_collections`` for this collection's files."""
+    here = os.path.abspath(__file__)
+    for _level in range(6):  # ansible_collections/fabricops/dashboard/plugins/plugin_utils/_keeper.py
+        here = os.path.dirname(here)
+    return here
+
+
 def ensure_keeper(cache, session):
-    """Start the keeper of ``session`` for this run, unless one is already running."""
+    """Start the keeper of ``session`` for this run, unless one is already running.
+
+    The keeper is a new Python process, not a fork of the worker: it inherits none of the
+    worker's memory (task variables, the password) and no credential from its environment.
+    It is told only where the run's cache is, which session to keep, and whose run it is.
+    """
     key = session.cache_key()
     marker = cache.keeper_marker(key)
-    owner = os.getppid()  # Ansible forks each task's worker from the process that owns the run
     try:
         descriptor = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         return False
     os.close(descriptor)
-    child = os.fork()
-    if child:
-        os.waitpid(child, 0)
-        return True
-    # Double fork: the keeper is adopted by init and never becomes a zombie of the worker.
+    orders = {
+        'directory': cache.directory,
+        'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
+        'session': {'host': session.base_url, 'domain': session.domain, 'username': session.username,
+                    'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
+                    'session_timeout': session.session_timeout},
+    }
+    environment = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
+    environment['PYTHONPATH'] = _collections_root()
     try:
-        os.setsid()
-        if os.fork():
-            os._exit(0)  # pylint: disable=protected-access
-        _detach_stdio()
-        _transport.forget_connections()  # the worker's TLS connections must stay the worker's
-        _run_keeper(cache, session, owner)
-    finally:
-        os._exit(0)  # pylint: disable=protected-access
-
-
-def _detach_stdio():
-    null = os.open(os.devnull, os.O_RDWR)
-    for descriptor in (0, 1, 2):
-        os.dup2(null, descriptor)
-    os.close(null)
+        keeper = subprocess.Popen([sys.executable, '-m', KEEPER_MODULE], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,  # pylint: disable=consider-using-with
+                                  stderr=subprocess.DEVNULL, env=environment, close_fds=True, start_new_session=True, cwd='/')
+        keeper.stdin.write(json.dumps(orders).encode('utf-8'))
+        keeper.stdin.close()
+    except OSError:
+        os.unlink(marker)
+        return False
+    return True
 
 
 def _run_keeper(cache, session, owner):
-    session.http.exchange = _transport.direct_exchange  # never through itself
     key = session.cache_key()
     socket_path = cache.keeper_socket(key)
     server = None
@@ -177,13 +198,25 @@ def _run_keeper(cache, session, owner):
     try:
         keep(cache, session, owner)
     finally:
-        if server is not None:
-            server.shutdown()
+        # New requests connect directly from now on; those under way are finished first.
         for leftover in (socket_path, cache.keeper_marker(key)):
             try:
                 os.unlink(leftover)
             except OSError:
                 pass
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+
+
+def main():
+    """Entry point of the keeper process (started by ``ensure_keeper``)."""
+    orders = json.loads(sys.stdin.read())
+    if not os.path.isdir(orders['directory']):
+        return  # the run ended before the keeper started
+    cache = TokenCache(orders['directory'], create=False)
+    session = DashboardSession(**orders['session'])
+    _run_keeper(cache, session, orders['owner'])
 
 
 def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):
@@ -206,3 +239,7 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):
                 entry.save(session.as_dict())
         # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.
         sleep(min(1.0, max(0.05, session.expires_in() - session.refresh_margin()), max(0.05, session.lifetime / 12.0)))
+
+
+if __name__ == '__main__':
+    main()

@@ -62,9 +62,14 @@ class _Entry:
 class TokenCache:
     """Per-run shared session tokens in ``directory`` (made 0700 if missing)."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, create=True):
         self.directory = directory
-        os.makedirs(directory, mode=0o700, exist_ok=True)
+        if create:
+            # Only the last level: the run's own directory must exist already (Ansible made it 0700).
+            try:
+                os.mkdir(directory, 0o700)
+            except FileExistsError:
+                pass
 
     @classmethod
     def for_this_run(cls, local_tmp):

@@ -2,6 +2,7 @@
 
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_rest import ARGUMENT_SPEC
 
 
@@ -13,7 +14,8 @@ def test_environment_fills_options_and_empty_variables_count_as_unset(monkeypatc
     result = ArgumentSpecValidator(ARGUMENT_SPEC).validate({'path': '/x'})
     assert not result.error_messages
     assert result.validated_parameters['host'] == 'https://dashboard.example.com'
-    assert result.validated_parameters['timeout'] == 30
+    assert result.validated_parameters['timeout'] is None  # unset: the reused session's, then 30 s
+    assert DashboardSession.from_options(result.validated_parameters).timeout == 30
     assert result.validated_parameters['validate_certs'] is False
     assert 'from-the-environment' in result._no_log_values  # pylint: disable=protected-access
 
@@ -22,3 +24,13 @@ def test_task_options_win_over_the_environment(monkeypatch):
     monkeypatch.setenv('DASHBOARD_HOST', 'https://from-env.example.com')
     result = ArgumentSpecValidator(ARGUMENT_SPEC).validate({'path': '/x', 'host': 'https://from-task.example.com'})
     assert result.validated_parameters['host'] == 'https://from-task.example.com'
+
+
+def test_a_reused_session_brings_its_tls_settings_and_timeout():
+    fact = {'host': 'https://dashboard.example.com', 'username': 'admin', 'token': 'not-a-jwt', 'validate_certs': False,
+            'ca_path': '/etc/pki/dashboard-ca.pem', 'timeout': 90}
+    params = ArgumentSpecValidator(ARGUMENT_SPEC).validate({'path': '/x'}).validated_parameters
+    session = DashboardSession.from_options(params, session_fact=fact)
+    assert (session.validate_certs, session.ca_path, session.timeout) == (False, '/etc/pki/dashboard-ca.pem', 90)
+    overridden = DashboardSession.from_options(dict(params, timeout=5, validate_certs=True), session_fact=fact)
+    assert (overridden.validate_certs, overridden.timeout) == (True, 5)

@@ -16,6 +16,7 @@ def _worker(base_url, ca_path, password, directory, results):
 
 
 def test_concurrent_workers_share_one_login(emu, tmp_path):
+    (tmp_path / 'run').mkdir(mode=0o700)  # Ansible's per-run directory
     directory = str(tmp_path / 'run' / 'fabricops.dashboard')
     context = multiprocessing.get_context('fork')
     results = context.Queue()
