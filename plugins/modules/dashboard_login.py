@@ -15,7 +15,8 @@ description:
   - Sets the session as the fact O(fact_name) (by default C(dashboard_session)), which every other module of the collection
     picks up, so later tasks need no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
   - Within one run, a second login of the same account on the same dashboard reuses the first session while it is valid,
-    so a login task without C(run_once) still logs in once, not once per host.
+    so a login task without C(run_once) still logs in once, not once per host. That reuse does not check the password
+    given again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))

@@ -22,6 +22,8 @@ description:
     does not name, like server-set ids, are not compared). V(DELETE) is not sent when the object is already absent (404).
     V(POST) with O(key) or O(existing_path) is sent only when the object does not exist yet; without either, it is always
     sent and reported as a change.
+  - The read before V(PUT), V(PATCH) and V(DELETE) is a V(GET) of the same O(path), so the endpoint must answer V(GET)
+    with the object (200) or 404.
   - In check mode nothing is written; the task reports whether the request would change something. With C(--diff), the
     object before and after is shown.
 author:
@@ -59,6 +61,8 @@ options:
     description:
       - For V(POST) that creates an object in the collection at O(path), the field of O(body) that identifies it (for example
         V(name)). The collection is read first and the POST is sent only if no object has that value.
+      - The collection answer is a list, or an object whose first list value holds the items; only that first answer is
+        read (no further pages). For a paged collection, use O(existing_path) instead.
     type: str
   existing_path:
     description:

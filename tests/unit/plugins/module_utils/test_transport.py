@@ -1,0 +1,88 @@
+"""Redirects and Retry-After, over real HTTPS with certificate validation.
+
+The emulator never redirects, so these tests run two small HTTPS servers of their own, with a
+certificate from a throw-away CA (trustme): the only way to see where a redirect takes the cookie.
+"""
+
+import http.server
+import json
+import ssl
+import threading
+
+import pytest
+import trustme
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, parse_retry_after
+
+
+class _Recorder(http.server.BaseHTTPRequestHandler):
+    seen = []  # (server name, path, Cookie header) of every request, across both servers
+    routes = {}
+
+    def do_GET(self):  # pylint: disable=invalid-name
+        _Recorder.seen.append((self.server.name, self.path, self.headers.get('Cookie')))
+        status, location = self.server.routes.get(self.path, (200, None))
+        self.send_response(status)
+        body = json.dumps({'cookie': self.headers.get('Cookie')}).encode()
+        if location:
+            self.send_header('Location', location)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+@pytest.fixture
+def servers(tmp_path):
+    authority = trustme.CA()
+    ca_path = tmp_path / 'ca.pem'
+    authority.cert_pem.write_to_path(str(ca_path))
+    started = {}
+    for name, address in (('dashboard', '127.0.0.1'), ('elsewhere', '127.0.0.2')):
+        server = http.server.ThreadingHTTPServer((address, 0), _Recorder)
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        authority.issue_cert(address).configure_cert(context)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        server.name = name
+        server.routes = {}
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        started[name] = server
+    _Recorder.seen = []
+    yield started, str(ca_path)
+    for server in started.values():
+        server.shutdown()
+        server.server_close()
+
+
+def _url(server):
+    return 'https://%s:%d' % server.server_address[:2]
+
+
+def test_a_redirect_within_the_dashboard_keeps_the_cookie(servers):
+    (started, ca_path) = servers
+    started['dashboard'].routes['/old'] = (302, '/new')
+    client = HttpClient(_url(started['dashboard']), ca_path=ca_path)
+    response = client.request('GET', '/old', token='session-token')
+    assert response.status == 200
+    assert response.json == {'cookie': 'AuthCookie=session-token'}
+
+
+def test_a_redirect_to_another_host_is_refused_before_the_cookie_goes_there(servers):
+    (started, ca_path) = servers
+    started['dashboard'].routes['/away'] = (302, _url(started['elsewhere']) + '/collect')
+    client = HttpClient(_url(started['dashboard']), ca_path=ca_path)
+    with pytest.raises(ConfigurationError) as failure:
+        client.request('GET', '/away', token='session-token')
+    assert 'redirected GET /away to another host' in str(failure.value)
+    assert 'session-token' not in str(failure.value)
+    assert [name for name, _path, _cookie in _Recorder.seen] == ['dashboard'], 'sent once, not retried, never elsewhere'
+
+
+def test_retry_after_forms():
+    assert parse_retry_after('3') == 3.0
+    assert parse_retry_after('Wed, 21 Oct 2015 07:28:00 GMT', now=1445412470.0) == 10.0
+    assert parse_retry_after('soon') is None
