@@ -22,4 +22,3 @@ class ActionModule(DashboardAction):
     def operate(self, session, params, task_vars):
         session.ensure_valid()
         return self.session_result(session, params)
-

@@ -204,7 +204,7 @@ class DashboardSession:
         """
         for secret in (self._password, self.token, self.compat_token):
             if secret and text:
-                for form in {secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]}:
+                for form in (secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]):
                     text = text.replace(form, MASK)
         return text
 

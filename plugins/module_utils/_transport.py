@@ -294,12 +294,13 @@ class HttpClient:
             target = urljoin(url, response.header('Location'))
             if _origin(target) != self._origin:
                 raise ConfigurationError('The dashboard redirected %s %s to another host or scheme (%s); the session is not sent there. '
-                                     'Point the host option at the address the dashboard redirects to.'
-                                     % (method, urlsplit(url).path, '%s://%s' % _origin(target)[:2]))
+                                         'Point the host option at the address the dashboard redirects to.'
+                                         % (method, urlsplit(url).path, '%s://%s' % _origin(target)[:2]))
             url, params = target, None
             if response.status == 303:
                 method, json_body, data = 'GET', None, None
-        raise ConfigurationError('The dashboard redirected %s more than %d times; check the host option.' % (urlsplit(url).path, MAX_REDIRECTS))
+        raise ConfigurationError('The dashboard redirected %s more than %d times; check the host option.'
+                                 % (urlsplit(url).path, MAX_REDIRECTS))
 
 
 def direct_exchange(client, method, url, headers, json_body=None, data=None, params=None):

@@ -172,8 +172,10 @@ def ensure_keeper(cache, session):
     environment = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
     environment['PYTHONPATH'] = _collections_root()
     try:
-        keeper = subprocess.Popen([sys.executable, '-m', KEEPER_MODULE], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,  # pylint: disable=consider-using-with
-                                  stderr=subprocess.DEVNULL, env=environment, close_fds=True, start_new_session=True, cwd='/')
+        # Not waited for: it outlives this worker by design and stops on its own.
+        keeper = subprocess.Popen(  # pylint: disable=consider-using-with
+            [sys.executable, '-m', KEEPER_MODULE], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=environment, close_fds=True, start_new_session=True, cwd='/')
         keeper.stdin.write(json.dumps(orders).encode('utf-8'))
         keeper.stdin.close()
     except OSError:
