@@ -34,11 +34,12 @@ import threading
 import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _transport
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, TransportError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, SessionExpired, TransportError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MAX_SECONDS = 24 * 3600
+TRANSIENT_PAUSE = 5.0
 MAX_MESSAGE = 64 * 1024 * 1024
 
 
@@ -69,7 +70,7 @@ class KeeperExchange:
         channel.settimeout(client.timeout + 5)
         try:
             try:
-                channel.connect(self.socket_path)
+                _connect(channel, self.socket_path)
             except OSError:
                 return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
             answer = _call(channel, request, client, method, url)
@@ -80,6 +81,22 @@ class KeeperExchange:
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return _transport.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
+
+
+def _connect(channel, path):
+    """Connect to a Unix socket whose path may be longer than the 107 bytes AF_UNIX takes.
+
+    Ansible's temporary directory can be deep (a long home or TMPDIR); on Linux the directory
+    is reached through /proc/self/fd instead, so the path stays short.
+    """
+    if len(os.fsencode(path)) < 100 or not os.path.isdir('/proc/self/fd'):
+        channel.connect(path)
+        return
+    directory = os.open(os.path.dirname(path), os.O_RDONLY)
+    try:
+        channel.connect('/proc/self/fd/%d/%s' % (directory, os.path.basename(path)))
+    finally:
+        os.close(directory)
 
 
 def _call(channel, request, client, method, url):
@@ -189,9 +206,11 @@ def _run_keeper(cache, session, owner):
     socket_path = cache.keeper_socket(key)
     server = None
     try:
+        # Bound by its name from inside the directory: AF_UNIX paths are limited to 107 bytes.
+        os.chdir(cache.directory)
         old_mask = os.umask(0o177)
         try:
-            server = _Server(socket_path, _handler(session))
+            server = _Server(os.path.basename(socket_path), _handler(session))
         finally:
             os.umask(old_mask)
         threading.Thread(target=server.serve_forever, name='carrier', daemon=True).start()
@@ -226,8 +245,14 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):
     started = clock()
     key = session.cache_key()
     while clock() - started < MAX_SECONDS:
-        if not os.path.isdir(cache.directory) or not _alive(owner):
+        if not os.path.isdir(cache.directory):
+            return  # the run ended and Ansible removed its directory
+        if not _alive(owner):
+            # The run was killed: Ansible could not remove its directory, so drop the token here.
+            with cache.entry(key) as entry:
+                entry.clear()
             return
+        pause = None
         with cache.entry(key) as entry:
             record = entry.load()
             if not record:
@@ -236,11 +261,14 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):
             if session.expires_in() <= session.refresh_margin():
                 try:
                     session.refresh()
-                except DashboardError:
+                except SessionExpired:
                     return  # expired or ended on the server: the next task reports it
-                entry.save(session.as_dict())
+                except DashboardError:
+                    pause = TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
+                else:
+                    entry.save(session.as_dict())
         # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.
-        sleep(min(1.0, max(0.05, session.expires_in() - session.refresh_margin()), max(0.05, session.lifetime / 12.0)))
+        sleep(pause or min(1.0, max(0.05, session.expires_in() - session.refresh_margin()), max(0.05, session.lifetime / 12.0)))
 
 
 if __name__ == '__main__':

@@ -2,7 +2,11 @@
 
 import os
 import pathlib
+import signal
+import subprocess
 import time
+
+from conftest import ANSIBLE_PLAYBOOK, PLAYBOOKS, write_inventory  # pylint: disable=import-error
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 
@@ -48,3 +52,31 @@ def test_session_outlives_tokens_while_no_dashboard_task_runs(play, emu):
     assert counters['refreshes'] >= 3
     assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 2}
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_killed_run_leaves_no_keeper_and_no_token(dashboard_env, emu, tmp_path):
+    """kill -9 of ansible-playbook: Ansible cannot clean up, so the keeper must."""
+    local_tmp = tmp_path / 'local'
+    env = dict(dashboard_env, ANSIBLE_LOCAL_TEMP=str(local_tmp))
+    command = [str(ANSIBLE_PLAYBOOK), str(PLAYBOOKS / 'keeper_idle.yml'), '-i', str(write_inventory(tmp_path, 1)),
+               '-e', 'idle_seconds=60']
+    run = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        # The keeper's socket appears once it serves, and goes when it exits.
+        deadline = time.monotonic() + 30
+        while not list(local_tmp.glob('*/fabricops.dashboard/*.sock')) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert list(local_tmp.glob('*/fabricops.dashboard/*.sock')), 'the keeper did not start: %s' % sorted(str(p) for p in local_tmp.rglob('*'))
+        assert list(local_tmp.glob('*/fabricops.dashboard/*.json')), 'no session in the run cache'
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while list(local_tmp.glob('*/fabricops.dashboard/*.sock')) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert list(local_tmp.glob('*/fabricops.dashboard/*.sock')) == [], 'the keeper outlived a killed run'
+        assert list(local_tmp.glob('*/fabricops.dashboard/*.json')) == [], 'a token was left on disk'
+    finally:
+        try:
+            os.killpg(run.pid, signal.SIGKILL)  # the worker still pausing
+        except ProcessLookupError:
+            pass
