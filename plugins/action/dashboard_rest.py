@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._rest import RestCall
+from ansible_collections.fabricops.dashboard.plugins.module_utils._rest import RestCall, holds_token
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_rest import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
@@ -21,4 +21,9 @@ class ActionModule(DashboardAction):
         result = call.run()
         if not self._task.diff:
             result.pop('diff', None)
+        if holds_token(session, result.get('json')) or holds_token(session, result.get('diff')):
+            # Registered, the answer stays whole; displayed, it would show a token.
+            result['_ansible_no_log'] = True
+            result['warnings'] = ['The answer of %s %s holds a session token, so its display is hidden. For the session, use '
+                                  'fabricops.dashboard.dashboard_login and dashboard_refresh.' % (params['method'], params['path'])]
         return result

@@ -89,6 +89,16 @@ def _items(collection):
     return []
 
 
+TOKEN_FIELDS = ('jwttoken', 'token')
+
+
+def holds_token(session, body):
+    """Whether an answer carries a session token (say, a call to /login or /refresh)."""
+    if isinstance(body, dict) and any(isinstance(body.get(field), str) and body[field] for field in TOKEN_FIELDS):
+        return True
+    return session.leaks_into(body)
+
+
 class RestCall:
     """One ``dashboard_rest`` task: plan, maybe send, and describe the outcome as a dict."""
 

@@ -26,6 +26,9 @@ description:
     with the object (200) or 404.
   - In check mode nothing is written; the task reports whether the request would change something. With C(--diff), the
     object before and after is shown.
+  - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
+    to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
+    M(fabricops.dashboard.dashboard_login).
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:

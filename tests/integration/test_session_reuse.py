@@ -102,3 +102,11 @@ def test_two_refusals_fail_clearly_without_a_loop(play, emu):
     assert counters['logins'] == 2
     assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'401': 2}
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_an_answer_holding_a_token_is_not_displayed(play, emu):
+    run = play('rest_token_answer.yml', verbosity=4)
+    assert run.rc == 0, run.output[-3000:]
+    assert 'holds a session token, so its display is hidden' in run.output
+    assert emu.counters()['refreshes'] == 1
+    run.assert_no_secrets(ADMIN_PASSWORD)
