@@ -28,7 +28,6 @@ except ImportError:  # pragma: no cover - PyYAML ships with ansible-core
     HAS_YAML = False
 
 READ_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
-WRITE_METHODS = frozenset(('POST', 'PUT', 'PATCH', 'DELETE'))
 ABSENT_STATUSES = frozenset((404, 410))
 
 

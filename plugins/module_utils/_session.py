@@ -110,8 +110,6 @@ class DashboardSession:
         self.rbac = rbac or []
         self.received_at = None
         self.lifetime = None
-        self.logins = 0
-        self.refreshes = 0
         if token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -298,7 +296,6 @@ class DashboardSession:
         # The name as given stays the session's key; a server that canonicalises it (LDAP, TACACS+)
         # must not split one account's session in two.
         self.username = self.username or body.get('username')
-        self.logins += 1
 
     def refresh(self):
         """POST /refresh with an empty payload and the AuthCookie; the new token replaces the old."""
@@ -320,7 +317,6 @@ class DashboardSession:
             self.rbac = parse_rbac(body.get('rbac'))
         self.usertype = body.get('usertype') or self.usertype
         self._take_token(token, body.get('token') if body.get('token') != token else None)
-        self.refreshes += 1
 
     def logout(self):
         """POST /logout; True when a live session was ended, False when there was none."""

@@ -263,7 +263,7 @@ class HttpClient:
             return path
         return self.base_url + '/' + path.lstrip('/')
 
-    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, data=None):
+    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None):
         method = method.upper()
         if replay_safe is None:
             replay_safe = method in RetryPolicy.REPLAY_SAFE_METHODS
@@ -272,7 +272,7 @@ class HttpClient:
         while True:
             attempt += 1
             try:
-                response = self._send_following_redirects(method, url, json_body, params, token, data)
+                response = self._send_following_redirects(method, url, json_body, params, token)
             except TransportError as exc:
                 if attempt < self.retry_policy.attempts and (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls'):
                     self._sleep(self.retry_policy.delay(attempt))
@@ -283,12 +283,12 @@ class HttpClient:
                 continue
             return response
 
-    def _send_following_redirects(self, method, url, json_body, params, token, data):
+    def _send_following_redirects(self, method, url, json_body, params, token):
         for _hop in range(MAX_REDIRECTS + 1):
             headers = {'Accept': 'application/json'}
             if token:
                 headers['Cookie'] = 'AuthCookie=' + token
-            response = self.exchange(self, method, url, headers, json_body, data, params)
+            response = self.exchange(self, method, url, headers, json_body, params)
             if response.status not in REDIRECT_STATUSES or not response.header('Location'):
                 return response
             target = urljoin(url, response.header('Location'))
@@ -298,17 +298,17 @@ class HttpClient:
                                          % (method, urlsplit(url).path, '%s://%s' % _origin(target)[:2]))
             url, params = target, None
             if response.status == 303:
-                method, json_body, data = 'GET', None, None
+                method, json_body = 'GET', None
         raise ConfigurationError('The dashboard redirected %s more than %d times; check the host option.'
                                  % (urlsplit(url).path, MAX_REDIRECTS))
 
 
-def direct_exchange(client, method, url, headers, json_body=None, data=None, params=None):
+def direct_exchange(client, method, url, headers, json_body=None, params=None):
     """One HTTP exchange from this process, on its keep-alive pool; no retry, no redirect."""
     path = urlsplit(url).path
     try:
         raw = _pool(client.base_url, client.validate_certs, client.ca_path).request(
-            method, url, json=json_body, data=data, params=params, headers=headers,
+            method, url, json=json_body, params=params, headers=headers,
             timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
     except requests.exceptions.SSLError as exc:
         raise TransportError('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its '

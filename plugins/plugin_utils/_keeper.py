@@ -61,23 +61,21 @@ class KeeperExchange:
     def __init__(self, socket_path):
         self.socket_path = socket_path
 
-    def __call__(self, client, method, url, headers, json_body=None, data=None, params=None):
+    def __call__(self, client, method, url, headers, json_body=None, params=None):
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
                    'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path}
-        if data is not None:
-            return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
         channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         channel.settimeout(client.timeout + 5)
         try:
             try:
                 _connect(channel, self.socket_path)
             except OSError:
-                return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
+                return _transport.direct_exchange(client, method, url, headers, json_body, params)
             answer = _call(channel, request, client, method, url)
         finally:
             channel.close()
         if answer.get('fallback'):
-            return _transport.direct_exchange(client, method, url, headers, json_body, data, params)
+            return _transport.direct_exchange(client, method, url, headers, json_body, params)
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return _transport.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
@@ -144,7 +142,7 @@ def _serve(session, request):
     carrier = _transport.HttpClient(client.base_url, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
     try:
         response = _transport.direct_exchange(carrier, request['method'], request['url'], request['headers'],
-                                              request.get('json'), None, request.get('params'))
+                                              request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
     return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
