@@ -41,9 +41,11 @@ class LoginOutcome:
 class AccountBook:
     """Every login domain and its accounts."""
 
-    def __init__(self, domains, unknown_login_domain="empty_200"):
+    def __init__(self, domains, unknown_login_domain="empty_200", aliases=None):
         # domains: {login domain name: (usertype, {username: Account})}
         self._domains = domains
+        # aliases: {other name: login domain name}; releases call the local domain DefaultAuth or local
+        self._aliases = dict(aliases or {})
         if unknown_login_domain not in UNKNOWN_DOMAIN_BEHAVIOURS:
             raise ValueError("unknown_login_domain must be one of " + ", ".join(UNKNOWN_DOMAIN_BEHAVIOURS))
         self.unknown_login_domain = unknown_login_domain
@@ -54,6 +56,7 @@ class AccountBook:
         with open(path, encoding="utf-8") as handle:
             document = yaml.safe_load(handle) or {}
         domains = {}
+        aliases = {}
         userid = 1000
         for domain in document.get("login_domains", []):
             name = str(domain["name"])
@@ -75,10 +78,17 @@ class AccountBook:
                 )
                 accounts[account.username] = account
             domains[name] = (usertype, accounts)
-        return cls(domains, str(document.get("unknown_login_domain", "empty_200")))
+            for alias in domain.get("aliases", []):
+                aliases[str(alias)] = name
+        return cls(domains, str(document.get("unknown_login_domain", "empty_200")), aliases)
+
+    def canonical_domain(self, login_domain):
+        """The login domain a name stands for (itself, or the domain it is an alias of)."""
+        return self._aliases.get(login_domain, login_domain)
 
     def authenticate(self, login_domain, username, password):
         """Return (LoginOutcome, Account or None)."""
+        login_domain = self.canonical_domain(login_domain)
         if login_domain not in self._domains:
             return LoginOutcome.UNKNOWN_DOMAIN, None
         account = self._domains[login_domain][1].get(username)

@@ -20,13 +20,16 @@ from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.middleware.swagger_ui import SwaggerUIMiddleware
 from connexion.options import SwaggerUIOptions
+from connexion.validators import VALIDATOR_MAP, JSONRequestBodyValidator
+from connexion.datastructures import MediaTypeDict
 from starlette.exceptions import HTTPException
 
 from dashboard_emulator import apidocs
 from dashboard_emulator.gateway import DOCS_PREFIX, Gateway, RouteTemplates
-from dashboard_emulator.responses import JSON, controller_error_body, dumps, gateway_body, message_body, not_found_body
+from dashboard_emulator.handlers.fabric import GATEWAY_PREFIX
+from dashboard_emulator.responses import JSON, dumps, gateway_body, message_body, not_found_body
 
-FABRIC_BASE_PATH = "/fabric/api/v1"
+FABRIC_BASE_PATH = "/appcenter/cisco/ndfc/api"
 PLATFORM_DOC_URL = "/openapi.json"
 FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
 HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
@@ -43,6 +46,20 @@ MIDDLEWARES = [
     LifespanMiddleware,
     ContextMiddleware,
 ]
+
+
+class OptionalJSONBodyValidator(JSONRequestBodyValidator):
+    """An empty body is fine where the document says the body is optional.
+
+    Existing clients send an empty chunked body with Content-Type: application/json on
+    actions such as config-save; connexion would refuse it as "must not be empty".
+    """
+
+    def __init__(self, *, required=False, nullable=False, **kwargs):
+        super().__init__(required=required, nullable=nullable or not required, **kwargs)
+
+
+VALIDATORS = dict(VALIDATOR_MAP, body=MediaTypeDict(dict(VALIDATOR_MAP["body"], **{"*/*json": OptionalJSONBodyValidator})))
 
 
 class _Routes:
@@ -84,8 +101,10 @@ def _problem_answer(routes, request, exc):
         headers["Allow"] = routes.allow(path)
     if path.startswith(FABRIC_BASE_PATH + "/"):
         if status == 404:
-            return _answer(404, not_found_body(path), headers)
-        return _answer(status, controller_error_body(status, str(detail)), headers)
+            service_path = path[len(GATEWAY_PREFIX):] if path.startswith(GATEWAY_PREFIX) else path
+            return _answer(404, not_found_body(service_path), headers)
+        # the controller's validation errors are one line of text
+        return ConnexionResponse(status_code=status, mimetype="text/plain", body=str(detail).encode("utf-8"), headers=headers)
     if status in (404, 405):
         reason = "Not Found" if status == 404 else "Method Not Allowed"
         return _answer(status, gateway_body(status, reason, "No operation %s %s" % (request.method, path)), headers)
@@ -113,6 +132,7 @@ def build_app(state, api_dir=None):
         base_path=FABRIC_BASE_PATH,
         swagger_ui_options=SwaggerUIOptions(swagger_ui=False),
         strict_validation=False,
+        validator_map=VALIDATORS,
     )
     routes = _Routes(api_dir)
     app.add_error_handler(ProblemException, _problem_handler(routes))

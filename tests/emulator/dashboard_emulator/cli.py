@@ -23,6 +23,7 @@ except ImportError:  # uvicorn[standard] brings it; without it asyncio's loop is
 from dashboard_emulator import __version__
 from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.app import build_app
+from dashboard_emulator.fabric_store import SEEDS, Timing
 from dashboard_emulator.server import make_config, serve
 from dashboard_emulator.state import DEFAULT_SESSION_TIMEOUT, EmulatorState
 from dashboard_emulator.tls import make_certificates
@@ -44,12 +45,21 @@ def parse_args(argv=None):
     parser.add_argument("--state-dir", help="directory for generated certificates (default: a temporary one, removed on exit)")
     parser.add_argument("--session-timeout", type=int, default=DEFAULT_SESSION_TIMEOUT,
                         help="token lifetime in seconds (default: %d)" % DEFAULT_SESSION_TIMEOUT)
+    parser.add_argument("--seed", choices=SEEDS, default="small",
+                        help="fabric-controller data at start: small (2 fabrics) or large (5 fabrics, 500 switches, "
+                             "2,000 networks) (default: small)")
+    parser.add_argument("--discover-seconds", type=float, default=Timing.discover_seconds,
+                        help="seconds until a discovered switch is manageable (default: %(default)s)")
+    parser.add_argument("--deploy-seconds", type=float, default=Timing.deploy_seconds,
+                        help="seconds a config deploy takes (default: %(default)s)")
     parser.add_argument("--accounts", help="accounts YAML file (default: the shipped default_accounts.yaml)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
     if bool(args.cert) != bool(args.key):
         parser.error("--cert and --key go together")
+    if args.discover_seconds < 0 or args.deploy_seconds < 0:
+        parser.error("--discover-seconds and --deploy-seconds must be >= 0")
     if args.session_timeout < 1:
         parser.error("--session-timeout must be at least 1")
     return args
@@ -92,7 +102,9 @@ def main(argv=None):
             ca_path = os.path.abspath(args.ca or args.cert)
         else:
             cert_path, key_path, ca_path = make_certificates(state_dir, args.ca_out, extra_names=[args.host])
-        state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout)
+        timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds)
+        state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
+                              seed=args.seed, timing=timing)
         app = build_app(state)
         sock = _bind(args.host, args.port)
         port = sock.getsockname()[1]

@@ -12,6 +12,10 @@ from dashboard_emulator.responses import dumps, read_body, send_raw
 
 CONTROL_PREFIX = "/_emulator"
 FORCEABLE_STATUSES = (429, 502, 503)
+# Answers some hosted services give instead of a clean 401 (see platform-facts.md):
+# user_unauthorized: 400 {"error": {"code": "UserUnauthorized", ...}}; token_expired_500: 500 text
+# "The token is expired since <time>"; unauthorized_other: a 401 that is not about the token.
+SESSION_FAULTS = ("user_unauthorized", "token_expired_500", "unauthorized_other")
 
 
 class Counters:
@@ -61,6 +65,9 @@ class Faults:
     retry_after: int = 1
     drop_count: int = 0
     unauthorized_count: int = 0
+    session_fault: str | None = None
+    session_fault_count: int = 0
+    partial_failure_count: int = 0
     session_timeout: int | None = None
     paths: list | None = None
 
@@ -76,12 +83,15 @@ class Faults:
             setattr(self, field.name, getattr(merged, field.name))
 
     def check(self):
-        for name in ("latency_ms", "force_count", "retry_after", "drop_count", "unauthorized_count"):
+        for name in ("latency_ms", "force_count", "retry_after", "drop_count", "unauthorized_count", "session_fault_count",
+                     "partial_failure_count"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise FaultError("%s must be an integer >= 0" % name)
         if self.force_status is not None and self.force_status not in FORCEABLE_STATUSES:
             raise FaultError("force_status must be null or one of %s" % ", ".join(map(str, FORCEABLE_STATUSES)))
+        if self.session_fault is not None and self.session_fault not in SESSION_FAULTS:
+            raise FaultError("session_fault must be null or one of %s" % ", ".join(SESSION_FAULTS))
         if self.session_timeout is not None and (
                 isinstance(self.session_timeout, bool) or not isinstance(self.session_timeout, int) or self.session_timeout < 1):
             raise FaultError("session_timeout must be null or an integer >= 1")
@@ -121,6 +131,18 @@ async def handle_control(state, scope, receive, send):
     elif route == ("POST", CONTROL_PREFIX + "/reset"):
         state.reset()
         await send_raw(send, 200, b"{}")
+    elif route == ("GET", CONTROL_PREFIX + "/timing"):
+        await send_raw(send, 200, dumps(dataclasses.asdict(state.store.timing)))
+    elif route == ("POST", CONTROL_PREFIX + "/timing"):
+        try:
+            changes = json.loads(await read_body(receive) or b"{}")
+            if not isinstance(changes, dict):
+                raise ValueError("the body must be a JSON object")
+            state.store.timing.update(changes)
+        except (ValueError, TypeError) as exc:
+            await send_raw(send, 400, dumps({"message": str(exc)}))
+            return
+        await send_raw(send, 200, dumps(dataclasses.asdict(state.store.timing)))
     elif route == ("GET", CONTROL_PREFIX + "/faults"):
         await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
     elif route == ("POST", CONTROL_PREFIX + "/faults"):

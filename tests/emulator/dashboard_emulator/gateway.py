@@ -9,6 +9,7 @@ the hot path of every benchmark, so it must cost as little as possible.
 import asyncio
 import logging
 import re
+import time
 
 from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
 from dashboard_emulator.responses import dumps, gateway_body, send_raw
@@ -23,7 +24,7 @@ LOGIN_PATHS = frozenset(("/login", "/api/v1/infra/login"))
 DOCS_PREFIX = "/help/rest-api"
 DOCUMENT_PATHS = frozenset((
     "/openapi.json", "/openapi.yaml",
-    "/fabric/api/v1/openapi.json", "/fabric/api/v1/openapi.yaml",
+    "/appcenter/cisco/ndfc/api/openapi.json", "/appcenter/cisco/ndfc/api/openapi.yaml",
 ))
 
 # scope keys shared with the handlers and the protocol
@@ -32,6 +33,8 @@ CLAIMS_KEY = "dashboard_emulator.claims"
 DROP_KEY = "dashboard_emulator.drop"
 CONNECTION_KEY = "dashboard_emulator.connection"
 
+ROOT_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Dashboard (emulator)</title></head>'
+             b'<body><p>Dashboard emulator. Help &gt; REST API: <a href="/help/rest-api/">/help/rest-api/</a></p></body></html>')
 FORCED_REASONS = {429: "Too Many Requests", 502: "Bad Gateway", 503: "Service Unavailable"}
 _TEMPLATE_CACHE_LIMIT = 4096
 
@@ -75,6 +78,50 @@ def token_from_headers(headers):
                 yield token.strip()
 
 
+CHUNKED_BODY_LIMIT = 64 * 1024 * 1024
+
+
+def _is_chunked(scope):
+    for name, value in scope["headers"]:
+        if name == b"transfer-encoding" and b"chunked" in value.lower():
+            return True
+    return False
+
+
+async def _with_length(scope, receive):
+    """Read a chunked request body whole and give it a Content-Length.
+
+    Existing clients of the controller send every body chunked, even an empty one on GET and
+    DELETE. uvicorn decodes the chunks, but connexion decides whether a body is present from
+    Content-Length alone and answers "RequestBody is required" without it, so the body is
+    framed here as if it had come with a length.
+    """
+    chunks = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        if size > CHUNKED_BODY_LIMIT or not message.get("more_body", False):
+            break
+    body = b"".join(chunks)
+    headers = [(name, value) for name, value in scope["headers"] if name not in (b"transfer-encoding", b"content-length")]
+    headers.append((b"content-length", str(len(body)).encode()))
+    scope = dict(scope, headers=headers)
+    delivered = False
+
+    async def replay():
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return scope, replay
+
+
 class Gateway:
     def __init__(self, app, state, templates):
         self.app = app
@@ -98,6 +145,8 @@ class Gateway:
                 seen.append(message["status"])
             await send(message)
 
+        if _is_chunked(scope):
+            scope, receive = await _with_length(scope, receive)
         try:
             await self._handle(scope, receive, counting_send, path)
         finally:
@@ -115,6 +164,10 @@ class Gateway:
             return
         if faults.force_status is not None and faults.take("force_count", path):
             await self._forced(send, faults.force_status, faults.retry_after)
+            return
+        if path == "/" and scope["method"] in ("GET", "HEAD"):
+            # Existing clients probe reachability with HEAD / before every request.
+            await send_raw(send, 200, ROOT_PAGE, content_type="text/html; charset=utf-8")
             return
         if path in AUTH_PATHS or path in DOCUMENT_PATHS or path.startswith(DOCS_PREFIX):
             # login/refresh/logout check their own token; the documentation is public
@@ -137,8 +190,24 @@ class Gateway:
         if faults.take("unauthorized_count", path):
             await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", "The session token was rejected (injected fault).")))
             return
+        if faults.session_fault is not None and faults.take("session_fault_count", path):
+            await self._session_fault(send, faults.session_fault, claims)
+            return
         scope[CLAIMS_KEY] = claims
         await self.app(scope, receive, send)
+
+    @staticmethod
+    async def _session_fault(send, kind, claims):
+        if kind == "user_unauthorized":
+            body = {"error": {"code": "UserUnauthorized",
+                              "detail": "User is not authenticated, or not authorized to access the requested resources. "}}
+            await send_raw(send, 400, dumps(body))
+        elif kind == "token_expired_500":
+            since = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(claims["exp"]))
+            await send_raw(send, 500, ("The token is expired since %s" % since).encode(), content_type="text/plain")
+        else:
+            # a 401 that is about the object, not the token: a client that logs in again gets it again
+            await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", "Object not found or not accessible")))
 
     @staticmethod
     async def _forced(send, status, retry_after):

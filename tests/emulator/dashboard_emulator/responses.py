@@ -44,9 +44,9 @@ def not_found_body(path):
     return {"timestamp": int(time.time() * 1000), "status": 404, "error": "Not Found", "path": path}
 
 
-async def send_raw(send, status, body_bytes, headers=()):
+async def send_raw(send, status, body_bytes, headers=(), content_type=JSON):
     """Answer from an ASGI middleware without building a framework response."""
-    raw_headers = [(b"content-type", JSON.encode()), (b"content-length", str(len(body_bytes)).encode())]
+    raw_headers = [(b"content-type", content_type.encode()), (b"content-length", str(len(body_bytes)).encode())]
     raw_headers.extend((name.encode("latin-1"), value.encode("latin-1")) for name, value in headers)
     await send({"type": "http.response.start", "status": status, "headers": raw_headers})
     await send({"type": "http.response.body", "body": body_bytes})
@@ -67,3 +67,8 @@ async def read_body(receive, limit=1024 * 1024):
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
+
+
+def text_response(status, text, headers=None):
+    """The fabric controller answers most errors, and a few successes, as one line of text."""
+    return Response(text.encode("utf-8"), status_code=status, media_type="text/plain", headers=headers)

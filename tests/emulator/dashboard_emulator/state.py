@@ -5,7 +5,7 @@ import time
 
 from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.controls import Counters, Faults
-from dashboard_emulator.fabric_store import FabricStore
+from dashboard_emulator.fabric_store import FabricStore, Timing
 from dashboard_emulator.sessions import SessionTable
 from dashboard_emulator.tokens import TokenInvalid, TokenIssuer
 
@@ -16,12 +16,13 @@ log = logging.getLogger("dashboard_emulator")
 
 
 class EmulatorState:
-    def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time):
+    def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time, seed="small", timing=None):
         self.clock = clock
         self.accounts = accounts or AccountBook.from_yaml()
         self.tokens = TokenIssuer(clock)
         self.sessions = SessionTable(clock)
-        self.store = FabricStore()
+        self.initial_timing = timing or Timing()
+        self.store = FabricStore(clock=clock, timing=Timing(**vars(self.initial_timing)), seed=seed)
         self.counters = Counters()
         self.faults = Faults()
         self.initial_session_timeout = int(session_timeout)
@@ -30,6 +31,7 @@ class EmulatorState:
     def reset(self):
         self.sessions.clear()
         self.tokens.forget_all()
+        self.store.timing = Timing(**vars(self.initial_timing))
         self.store.reset()
         self.counters.reset()
         self.faults = Faults()

@@ -1,45 +1,66 @@
-"""Fabric controller operations: fabrics and their switches, with RBAC per security domain."""
+"""Fabric controller operations (NDFC paths), with RBAC per security domain.
 
+Each handler is named by the operationId in docs/api/fabric-controller.yaml. Answers keep the
+controller's shapes: bare JSON bodies, plain-text errors with 500, Spring 404s that name the
+service-internal path.
+"""
+
+import asyncio
 import logging
 
-from dashboard_emulator.accounts import can_read, can_write
-from dashboard_emulator.fabric_store import StoreError, NotFound
+from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
+from dashboard_emulator.fabric_store import NotFound, StoreError
 from dashboard_emulator.handlers import current_claims, current_scope, current_state
-from dashboard_emulator.responses import controller_error_body, empty_response, json_response, not_found_body
+from dashboard_emulator.responses import controller_error_body, json_response, not_found_body, text_response
 
 log = logging.getLogger("dashboard_emulator.fabric")
+
+GATEWAY_PREFIX = "/appcenter/cisco/ndfc/api/v1/lan-fabric"
+VERSION = {"version": "12.2.2.238", "mode": "LAN", "isMediaController": False, "dev": False, "isHaEnabled": False,
+           "install": "EASYFABRIC", "uuid": "5e3c2a0e-emulator", "is_upgrade_inprogress": False}
+FEATURES = {"status": "success", "data": {"name": "", "version": 179, "features": {
+    "lan": {"name": "Fabric Controller", "admin_state": "enabled", "oper_state": "started", "kind": "feature-set"},
+    "vxlan": {"name": "Fabric Builder", "admin_state": "enabled", "oper_state": "started", "kind": "feature"},
+    "pmn": {"name": "IP Fabric for Media", "admin_state": "disabled", "oper_state": "stopped", "kind": "feature"},
+}}}
 
 
 class Forbidden(Exception):
     pass
 
 
+def _service_path():
+    """The path as the service behind the gateway sees it, as its 404 bodies report it."""
+    path = current_scope()["path"]
+    return path[len(GATEWAY_PREFIX):] if path.startswith(GATEWAY_PREFIX) else path
+
+
 def _error(exc):
     if isinstance(exc, NotFound):
-        return json_response(404, not_found_body(current_scope()["path"]))
+        return json_response(404, not_found_body(_service_path()))
     if isinstance(exc, Forbidden):
+        # [uncertain] the controller's RBAC refusal was not captured; the platform's error shape
         return json_response(403, controller_error_body(403, str(exc)))
-    return json_response(exc.status, controller_error_body(exc.status, exc.message))
+    return text_response(exc.status, exc.message)
 
 
-def _need_read(security_domain):
-    if not can_read(current_claims()["rbac"], security_domain):
-        raise Forbidden("User %s has no privilege on security domain %s" % (current_claims()["username"], security_domain))
+def _need(check, security_domain, what):
+    claims = current_claims()
+    if not check(claims["rbac"], security_domain):
+        raise Forbidden("User %s has no %s privilege on security domain %s" % (claims["username"], what, security_domain))
 
 
-def _need_write(security_domain):
-    if not can_write(current_claims()["rbac"], security_domain):
-        raise Forbidden("User %s has no write privilege on security domain %s" % (current_claims()["username"], security_domain))
-
-
-def _operation(write):
+def _operation(write=False):
     """Run a handler body and turn store and permission errors into the controller's answers."""
     def decorate(function):
         async def handler(*args, **kwargs):
             if write:
                 current_state().counters.writes += 1
             try:
-                return function(current_state().store, *args, **kwargs)
+                answer = function(current_state().store, *args, **kwargs)
+                if asyncio.iscoroutine(answer):
+                    answer = await answer
+                return answer
             except (StoreError, Forbidden) as exc:
                 return _error(exc)
         handler.__name__ = function.__name__
@@ -48,82 +69,246 @@ def _operation(write):
     return decorate
 
 
-@_operation(write=False)
+def _readable(store, fabric_name):
+    _need(can_read, store.security_domain_of(fabric_name), "read")
+
+
+def _writable(store, fabric_name):
+    _need(can_write, store.security_domain_of(fabric_name), "write")
+
+
+def _names(text):
+    return [name for name in (text or "").split(",") if name]
+
+
+# discovery
+
+async def version(**_kwargs):
+    return json_response(200, VERSION)
+
+
+async def features(**_kwargs):
+    return json_response(200, FEATURES)
+
+
+@_operation()
+def fabric_associations(store, **_kwargs):
+    rbac = current_claims()["rbac"]
+    return json_response(200, [entry for entry in store.associations() if can_read(rbac, store.security_domain_of(entry["fabricName"]))])
+
+
+@_operation()
+def get_template(store, templateName, **_kwargs):
+    return json_response(200, store.template(templateName))
+
+
+# fabrics
+
+@_operation()
 def list_fabrics(store, **_kwargs):
     rbac = current_claims()["rbac"]
-    return json_response(200, [fabric for fabric in store.list_fabrics() if can_read(rbac, fabric["securityDomain"])])
+    return json_response(200, [fabric for fabric in store.list_fabrics() if can_read(rbac, store.security_domain_of(fabric["fabricName"]))])
 
 
-@_operation(write=True)
-def create_fabric(store, body, **_kwargs):
-    _need_write(body.get("securityDomain", "all"))
-    fabric = store.create_fabric(body)
-    log.info("fabric %s created", fabric["name"])
-    return json_response(201, fabric)
-
-
-@_operation(write=False)
+@_operation()
 def get_fabric(store, fabricName, **_kwargs):
     fabric = store.get_fabric(fabricName)
-    _need_read(fabric["securityDomain"])
+    _readable(store, fabricName)
     return json_response(200, fabric)
 
 
 @_operation(write=True)
-def replace_fabric(store, fabricName, body, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    _need_write(body.get("securityDomain", "all"))
-    return json_response(200, store.replace_fabric(fabricName, body))
+def create_fabric(store, fabricName, templateName, body=None, **_kwargs):
+    _need(can_write, ALL_DOMAINS, "write")
+    fabric = store.create_fabric(fabricName, templateName, body if body is not None else {})
+    log.info("fabric %s created from %s", fabricName, templateName)
+    return json_response(200, fabric)
 
 
 @_operation(write=True)
-def update_fabric(store, fabricName, body, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    if "securityDomain" in body:
-        _need_write(body["securityDomain"])
-    return json_response(200, store.update_fabric(fabricName, body))
+def update_fabric(store, fabricName, templateName, body=None, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.update_fabric(fabricName, templateName, body if body is not None else {}))
 
 
 @_operation(write=True)
 def delete_fabric(store, fabricName, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    store.delete_fabric(fabricName)
-    log.info("fabric %s deleted", fabricName)
-    return empty_response(200)
+    _writable(store, fabricName)
+    return text_response(200, store.delete_fabric(fabricName))
 
 
-@_operation(write=False)
+@_operation()
+def fabric_overview(store, fabricName, **_kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.overview(fabricName))
+
+
+@_operation(write=True)
+def config_save(store, fabricName, **_kwargs):
+    _writable(store, fabricName)
+    if not store.config_save(fabricName):
+        return json_response(500, {"status": "Config save failed"})
+    return json_response(200, {"status": "Config save is completed"})
+
+
+@_operation(write=True)
+async def config_deploy(store, fabricName, **_kwargs):
+    _writable(store, fabricName)
+    seconds = store.deploy(fabricName)
+    # a fabric-wide deploy answers once the work is done
+    await asyncio.sleep(seconds)
+    return json_response(200, {"status": "Configuration deployment completed."})
+
+
+@_operation(write=True)
+def config_deploy_switches(store, fabricName, serialNumbers, **_kwargs):
+    _writable(store, fabricName)
+    store.deploy(fabricName, _names(serialNumbers))
+    return json_response(200, {"status": "Config deployment has been triggered"})
+
+
+# switches
+
+@_operation()
 def list_switches(store, fabricName, **_kwargs):
-    _need_read(store.security_domain_of(fabricName))
+    _readable(store, fabricName)
     return json_response(200, store.list_switches(fabricName))
 
 
-@_operation(write=True)
-def create_switch(store, fabricName, body, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    return json_response(201, store.create_switch(fabricName, body))
-
-
-@_operation(write=False)
-def get_switch(store, fabricName, serialNumber, **_kwargs):
-    _need_read(store.security_domain_of(fabricName))
-    return json_response(200, store.get_switch(fabricName, serialNumber))
+@_operation()
+def all_switches(store, **_kwargs):
+    rbac = current_claims()["rbac"]
+    return json_response(200, [s for s in store.all_switches() if can_read(rbac, store.security_domain_of(s["fabricName"]))])
 
 
 @_operation(write=True)
-def replace_switch(store, fabricName, serialNumber, body, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    return json_response(200, store.replace_switch(fabricName, serialNumber, body))
+def test_reachability(store, fabricName, body=None, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.test_reachability(fabricName, body))
 
 
 @_operation(write=True)
-def update_switch(store, fabricName, serialNumber, body, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    return json_response(200, store.update_switch(fabricName, serialNumber, body))
+def discover(store, fabricName, body=None, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.discover(fabricName, body))
 
 
 @_operation(write=True)
-def delete_switch(store, fabricName, serialNumber, **_kwargs):
-    _need_write(store.security_domain_of(fabricName))
-    store.delete_switch(fabricName, serialNumber)
-    return empty_response(200)
+def rediscover(store, fabricName, serialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.rediscover(fabricName, serialNumber))
+
+
+@_operation(write=True)
+def remove_switch(store, fabricName, serialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return text_response(200, store.remove_switch(fabricName, serialNumber))
+
+
+# networks and VRFs
+
+def _list(kind):
+    @_operation()
+    def handler(store, fabricName, **kwargs):
+        _readable(store, fabricName)
+        return json_response(200, store.list_items(kind, fabricName, kwargs.get("vrf-name")))
+    return handler
+
+
+def _create(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **_kwargs):
+        _writable(store, fabricName)
+        return json_response(200, store.create_item(kind, fabricName, body))
+    return handler
+
+
+def _get(kind):
+    @_operation()
+    def handler(store, fabricName, **kwargs):
+        _readable(store, fabricName)
+        return json_response(200, store.get_item(kind, fabricName, kwargs[kind + "Name"]))
+    return handler
+
+
+def _update(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **kwargs):
+        _writable(store, fabricName)
+        return json_response(200, store.update_item(kind, fabricName, kwargs[kind + "Name"], body))
+    return handler
+
+
+def _delete(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, **kwargs):
+        _writable(store, fabricName)
+        store.delete_item(kind, fabricName, kwargs[kind + "Name"])
+        return json_response(200, {})
+    return handler
+
+
+def _bulk_create(kind):
+    @_operation(write=True)
+    def handler(store, body=None, **_kwargs):
+        bodies = body if isinstance(body, list) else []
+        for fabric_name in {str(item.get("fabric", "")) for item in bodies if isinstance(item, dict)}:
+            _writable(store, fabric_name)
+        fail_one = current_state().faults.take("partial_failure_count", current_scope()["path"])
+        successes, failures = store.bulk_create(kind, bodies, fail_one=fail_one)
+        status = 200 if not failures else 207
+        return json_response(status, {"successList": successes, "failureList": failures})
+    return handler
+
+
+def _bulk_delete(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, **kwargs):
+        _writable(store, fabricName)
+        successes, failures = [], []
+        for name in _names(kwargs.get(kind + "-names")):
+            try:
+                store.delete_item(kind, fabricName, name)
+            except StoreError as exc:
+                failures.append({"name": name, "message": exc.message})
+            else:
+                successes.append({"name": name, "message": "", "status": "Success"})
+        return json_response(500 if failures else 200, {"successList": successes, "failureList": failures})
+    return handler
+
+
+def _attachments(kind):
+    @_operation()
+    def handler(store, fabricName, **kwargs):
+        _readable(store, fabricName)
+        return json_response(200, store.attachments(kind, fabricName, _names(kwargs.get(kind + "-names"))))
+    return handler
+
+
+def _attach(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **_kwargs):
+        _writable(store, fabricName)
+        return json_response(200, store.attach(kind, fabricName, body if isinstance(body, list) else []))
+    return handler
+
+
+def _deploy_by_name(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **_kwargs):
+        _writable(store, fabricName)
+        names = _names((body or {}).get(kind + "Names") if isinstance(body, dict) else "")
+        answer = store.deploy_items(kind, fabricName, names)
+        if answer is None:
+            return text_response(200, "No switches PENDING for deployment")
+        return json_response(200, answer)
+    return handler
+
+
+list_networks, create_network, get_network = _list("network"), _create("network"), _get("network")
+update_network, delete_network, bulk_create_networks = _update("network"), _delete("network"), _bulk_create("network")
+bulk_delete_networks, network_attachments, attach_networks = _bulk_delete("network"), _attachments("network"), _attach("network")
+deploy_networks = _deploy_by_name("network")
+list_vrfs, create_vrf, update_vrf, delete_vrf = _list("vrf"), _create("vrf"), _update("vrf"), _delete("vrf")
+bulk_create_vrfs, bulk_delete_vrfs = _bulk_create("vrf"), _bulk_delete("vrf")
+vrf_attachments, attach_vrfs, deploy_vrfs = _attachments("vrf"), _attach("vrf"), _deploy_by_name("vrf")
