@@ -5,7 +5,7 @@
 
 Without --base-url it starts its own emulator (dashboard_emulator.testing). It logs in once,
 then runs CLIENTS processes, each with one kept-alive connection that validates the
-emulator's certificate against its CA, sending GET /fabric/api/v1/fabrics with the
+emulator's certificate against its CA, sending GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics with the
 AuthCookie cookie until DURATION seconds have passed. It prints one JSON object: requests
 per second, latency percentiles, non-200 answers, and the number of TLS connections the
 emulator saw (equal to CLIENTS when keep-alive works). Traffic goes to loopback only and
@@ -25,7 +25,7 @@ import requests
 
 from dashboard_emulator.testing import EmulatorProcess
 
-PATH = "/fabric/api/v1/fabrics"
+PATH = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 
 
 def _httpclient_worker(base_url, ca_path, token, duration, results):

@@ -58,11 +58,11 @@ TASKS = {
 """,
     'dashboard_rest GET': """    - name: Rest {n}
       fabricops.dashboard.dashboard_rest:
-        path: /fabric/api/v1/fabrics
+        path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics
 """,
     'ansible.builtin.uri GET + cookie': """    - name: Uri {n}
       ansible.builtin.uri:
-        url: "{{{{ lookup('env', 'DASHBOARD_HOST') }}}}/fabric/api/v1/fabrics"
+        url: "{{{{ lookup('env', 'DASHBOARD_HOST') }}}}/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
         headers:
           Cookie: "AuthCookie={{{{ uri_login.json.jwttoken }}}}"
         ca_path: "{{{{ lookup('env', 'DASHBOARD_CA_PATH') }}}}"
@@ -166,7 +166,7 @@ def main():
         emulator.reset()
         loop = HEADER.format(user=ADMIN, password=PASSWORD) + LOGIN + """    - name: Twenty requests in one task
       fabricops.dashboard.dashboard_rest:
-        path: /fabric/api/v1/fabrics
+        path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics
       loop: "{{ range(20) | list }}"
 """
         play = pathlib.Path(workdir) / 'loop.yml'

@@ -259,7 +259,7 @@ class HttpClient:
         if path.startswith(('http://', 'https://')):
             if _origin(path) != self._origin:
                 raise ConfigurationError('The path %s points at another host than the dashboard %s; give a path relative to the '
-                                         'dashboard (e.g. /fabric/api/v1/fabrics).' % (path, self.base_url))
+                                         'dashboard (e.g. /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics).' % (path, self.base_url))
             return path
         return self.base_url + '/' + path.lstrip('/')
 

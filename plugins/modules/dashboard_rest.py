@@ -24,6 +24,10 @@ description:
     sent and reported as a change.
   - The read before V(PUT), V(PATCH) and V(DELETE) is a V(GET) of the same O(path), so the endpoint must answer V(GET)
     with the object (200) or 404.
+  - Fields that hold JSON as text, like the fabric controller's C(networkTemplateConfig) and C(vrfTemplateConfig), are
+    compared by what they mean, not by how they are written. Inside them, values are compared as the controller stores
+    them, as text, so V(2301) in the body and V("2301") on the server are the same value, and so are V(false) and
+    V("false").
   - In check mode nothing is written; the task reports whether the request would change something. With C(--diff), the
     object before and after is shown.
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
@@ -44,7 +48,7 @@ options:
     default: GET
   path:
     description:
-      - Path of the endpoint, relative to O(host), for example C(/fabric/api/v1/fabrics).
+      - Path of the endpoint, relative to O(host), for example C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics).
     type: str
     required: true
   body:
@@ -62,15 +66,23 @@ options:
     elements: int
   key:
     description:
-      - For V(POST) that creates an object in the collection at O(path), the field of O(body) that identifies it (for example
-        V(name)). The collection is read first and the POST is sent only if no object has that value.
-      - The collection answer is a list, or an object whose first list value holds the items; only that first answer is
-        read (no further pages). For a paged collection, use O(existing_path) instead.
+      - For V(POST) that creates an object, the field that identifies it (for example V(networkName)). The list of objects
+        is read first (from O(existing_path) when given, else from O(path)) and the POST is sent only if no object in it
+        has the body's value of that field.
+      - A dotted path reaches into nested fields of the listed objects, for example V(nvPairs.FABRIC_NAME) for the fabric
+        controller's fabric list. The body's value is read at the same dotted path or, for a flat body such as a fabric
+        create, at its last part (V(FABRIC_NAME)).
+      - The list answer is a list, or an object whose first list value holds the items; only that first answer is read (no
+        further pages). If the answer is not a list, the task fails before sending anything; point O(existing_path) at the
+        path that lists the objects.
     type: str
   existing_path:
     description:
-      - For V(POST), the path at which the object would exist once created. It is read first and the POST is sent only if it
-        answers 404.
+      - For V(POST) whose object is read at another path than the one it is created at.
+      - Without O(key), the path at which the object exists once created (for example the fabric controller's
+        C(.../control/fabrics/site-b) for a create sent to C(.../control/fabrics/site-b/Easy_Fabric)). It is read first and
+        the POST is sent only if it answers 404.
+      - With O(key), the path of the list to look the object up in.
     type: str
 attributes:
   check_mode:
@@ -80,33 +92,62 @@ attributes:
 '''
 
 EXAMPLES = r'''
-- name: List the fabrics
+- name: List the fabrics of the fabric controller
   fabricops.dashboard.dashboard_rest:
-    path: /fabric/api/v1/fabrics
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics
   register: fabrics
 
-- name: Create a fabric unless it exists
+- name: Create a fabric from the Easy_Fabric template unless it exists (created at one path, read at another)
   fabricops.dashboard.dashboard_rest:
     method: POST
-    path: /fabric/api/v1/fabrics
-    key: name
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/Easy_Fabric
+    existing_path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b
     body:
-      name: site-b
-      type: VXLAN_EVPN
-      asn: "65002"
-      description: second site
+      FABRIC_NAME: site-b
+      BGP_AS: "65002"
+      REPLICATION_MODE: Ingress
 
-- name: Change its description (run with --diff to see before and after)
+- name: The same, looked up by name in the fabric list (the list holds the name under nvPairs)
   fabricops.dashboard.dashboard_rest:
-    method: PATCH
-    path: /fabric/api/v1/fabrics/site-b
+    method: POST
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/Easy_Fabric
+    existing_path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics
+    key: nvPairs.FABRIC_NAME
     body:
-      description: second site, row 4
+      FABRIC_NAME: site-b
+      BGP_AS: "65002"
 
-- name: Remove it; a second run reports it already absent
+- name: A network in it, created unless one of that name is listed
+  fabricops.dashboard.dashboard_rest:
+    method: POST
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/networks
+    key: networkName
+    body:
+      fabric: site-b
+      networkName: web
+      networkId: 30010
+      vrf: NA
+      networkTemplateConfig: "{{ {'networkName': 'web', 'vlanId': 2310, 'isLayer2Only': true} | to_json }}"
+
+- name: Change its VLAN; sent only if the template config differs in meaning (2310 and "2310" are the same)
+  fabricops.dashboard.dashboard_rest:
+    method: PUT
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/networks/web
+    body:
+      fabric: site-b
+      networkName: web
+      networkTemplateConfig: "{{ {'networkName': 'web', 'vlanId': 2311, 'isLayer2Only': true} | to_json }}"
+
+- name: Save and deploy the fabric's configuration (actions, always sent)
+  fabricops.dashboard.dashboard_rest:
+    method: POST
+    path: "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/{{ item }}"
+  loop: [config-save, config-deploy]
+
+- name: Remove the fabric (it must have no switches); a second run reports it already absent
   fabricops.dashboard.dashboard_rest:
     method: DELETE
-    path: /fabric/api/v1/fabrics/site-b
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b
 
 - name: Without a login task, the connection options once for the whole play
   module_defaults:
@@ -131,7 +172,7 @@ json:
   description: The answer's body, parsed from JSON. For a write that was not needed, the current object.
   returned: when the answer has a JSON body
   type: raw
-  sample: {"name": "site-a", "type": "VXLAN_EVPN", "asn": "65001"}
+  sample: {"fabricName": "site-a", "fabricType": "Switch_Fabric", "asn": "65001", "nvPairs": {"FABRIC_NAME": "site-a"}}
 content:
   description: The answer's body as text, when it is not JSON.
   returned: when the answer has a body that is not JSON
@@ -148,7 +189,7 @@ msg:
   description: Why no request was sent, or what check mode would have sent.
   returned: when no write was sent
   type: str
-  sample: "already absent: /fabric/api/v1/fabrics/site-b answered 404, no DELETE sent"
+  sample: "already absent: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b answered 404, no DELETE sent"
 '''
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec

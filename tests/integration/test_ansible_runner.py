@@ -104,7 +104,7 @@ def test_one_session_per_job_and_no_secret_in_job_events(dashboard_env, emu, tmp
     assert counters['refreshes'] == 1
     assert counters['logouts'] == 1
     assert counters['live_sessions'] == 0
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': HOSTS}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': HOSTS}
 
     listed = [event['event_data']['host'] for event in events if event['event'] == 'runner_on_ok'
               and event['event_data'].get('task') == 'List the fabrics on every host with the session fact']

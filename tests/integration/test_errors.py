@@ -29,7 +29,7 @@ def test_login_failures_are_explained(play, emu, extra_vars, expected):
 
 
 @pytest.mark.parametrize('extra_vars, expected', [
-    ({'rest_path': '/fabric/api/v1/fabrics/nowhere'}, 'answered HTTP 404 while GET /fabric/api/v1/fabrics/nowhere: Not Found'),
+    ({'rest_path': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere'}, 'answered HTTP 404 while GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere: Not Found'),
     ({'rest_method': 'POST', 'rest_body': '{"name": "site-a", "type": "VXLAN_EVPN", "asn": "1"}'}, 'answered HTTP 409'),
     ({'rest_method': 'POST', 'rest_body': 'name: [unclosed'}, 'body is neither JSON nor YAML'),
     ({'rest_method': 'PUT', 'rest_key': 'name', 'rest_body': '{"name": "x"}'}, 'key applies to method POST only'),

@@ -31,8 +31,8 @@ def test_tasks_share_connections_and_the_keeper_leaves_with_the_run(play, emu):
     assert run.rc == 0, run.output[-3000:]
     counters = emu.counters()
     assert counters['logins'] == 1
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 20}
-    assert counters['requests']['GET /fabric/api/v1/fabrics/{fabricName}'] == {'200': 20}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 20}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}'] == {'200': 20}
     # 41 requests: the login connects itself, the forty tasks after it share the keeper's connection.
     assert counters['connections'] == 2
     deadline = time.monotonic() + 5
@@ -50,7 +50,7 @@ def test_session_outlives_tokens_while_no_dashboard_task_runs(play, emu):
     counters = emu.counters()
     assert counters['logins'] == 1
     assert counters['refreshes'] >= 3
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 2}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 2}
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 

@@ -10,7 +10,7 @@ def test_login_sets_the_fact_and_refresh_moves_the_expiry(play, emu):
     counters = emu.counters()
     assert counters['logins'] == 1
     assert counters['refreshes'] == 1
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 3}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 3}
     run.assert_no_secrets(ADMIN_PASSWORD)
     assert "the output has been hidden due to the fact that 'no_log: true' was specified for this result" in run.output
 

@@ -34,7 +34,7 @@ def test_check_mode_then_apply_then_idempotent(play, emu):
     assert emu.counters()['writes'] == WRITES_IN_REST_PLAYBOOK
     again.assert_no_secrets(ADMIN_PASSWORD)
 
-    fabric = emu.login().get(emu.url('/fabric/api/v1/fabrics/site-b'), timeout=10).json()
+    fabric = emu.login().get(emu.url('/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b'), timeout=10).json()
     assert fabric['description'] == 'managed by ansible'
     assert emu.counters()['logins'] == 4, 'one login per run (and one for this check)'
 
@@ -75,7 +75,7 @@ def test_short_token_lifetime_over_a_long_play(play, emu):
     assert duration >= 3 * lifetime
     counters = emu.counters()
     assert counters['logins'] == 1
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'200': 50}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 50}
     # Renewed when less than a fifth of the lifetime is left, counting expiry a second early
     # (whole-second JWT times): at most once per (3 - 1 - 0.6) = 1.4 s window, whatever the host count.
     window = lifetime - EXPIRY_SAFETY - lifetime / 5.0
@@ -89,7 +89,7 @@ def test_one_refusal_is_renewed_by_one_login(play, emu):
     assert run.rc == 0, run.output[-3000:]
     counters = emu.counters()
     assert counters['logins'] == 2
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'401': 1, '200': 1}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'401': 1, '200': 1}
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -97,10 +97,10 @@ def test_two_refusals_fail_clearly_without_a_loop(play, emu):
     emu.set_faults(unauthorized_count=2)
     run = play('refused.yml', verbosity=4)
     assert run.rc == 2
-    assert 'refused GET /fabric/api/v1/fabrics twice, before and after renewing the session' in run.output
+    assert 'refused GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics twice, before and after renewing the session' in run.output
     counters = emu.counters()
     assert counters['logins'] == 2
-    assert counters['requests']['GET /fabric/api/v1/fabrics'] == {'401': 2}
+    assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'401': 2}
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 

@@ -3,7 +3,7 @@ the demo and the benchmarks.
 
     with EmulatorProcess() as emu:
         session = emu.login()
-        session.get(emu.base_url + "/fabric/api/v1/fabrics")
+        session.get(emu.base_url + "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics")
 
 Every request made here validates the emulator's certificate against its CA.
 """

@@ -2,7 +2,7 @@
 
 import concurrent.futures
 
-FABRICS = "/fabric/api/v1/fabrics"
+FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 
 
 def test_fifty_concurrent_logins_from_threads(emu):

@@ -5,7 +5,7 @@ import time
 import pytest
 import requests
 
-FABRICS = "/fabric/api/v1/fabrics"
+FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 
 
 def test_reset_restores_seed_sessions_faults_and_counters(emu):
@@ -37,8 +37,8 @@ def test_requests_are_counted_by_template_and_status(emu):
     admin.get(emu.url(FABRICS + "/ghost"), timeout=10)
     admin.get(emu.url(FABRICS + "/site-a/switches/FDO2233A0AA"), timeout=10)
     requests_seen = emu.counters()["requests"]
-    assert requests_seen["GET /fabric/api/v1/fabrics/{fabricName}"] == {"200": 1, "404": 1}
-    assert requests_seen["GET /fabric/api/v1/fabrics/{fabricName}/switches/{serialNumber}"] == {"200": 1}
+    assert requests_seen["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}"] == {"200": 1, "404": 1}
+    assert requests_seen["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}/switches/{serialNumber}"] == {"200": 1}
 
 
 def test_latency_is_added(emu):
@@ -66,7 +66,7 @@ def test_forced_status_for_the_next_n_requests(emu, status):
     else:
         assert "Retry-After" not in first.headers
     assert first.json()["code"] == status
-    assert emu.counters()["requests"]["GET /fabric/api/v1/fabrics"] == {str(status): 2, "200": 1}
+    assert emu.counters()["requests"]["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"] == {str(status): 2, "200": 1}
     assert emu.faults()["force_count"] == 0
 
 
@@ -80,7 +80,7 @@ def test_forced_status_applies_to_login_too(emu):
 
 def test_forced_status_limited_to_paths(emu):
     session = emu.login("viewer")
-    emu.set_faults(force_status=502, force_count=1, paths=["/fabric/api/v1/fabrics/site-a/switches"])
+    emu.set_faults(force_status=502, force_count=1, paths=["/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/inventory/switchesByFabric"])
     assert session.get(emu.url(FABRICS), timeout=10).status_code == 200
     assert session.get(emu.url("/api/v1/infra/whoami"), timeout=10).status_code == 200
     assert session.get(emu.url(FABRICS + "/site-a/switches"), timeout=10).status_code == 502
@@ -94,7 +94,7 @@ def test_dropped_connection_gets_no_response(emu):
         # a fresh connection: urllib3 would replay an idempotent request on a reused one
         emu.session().get(emu.url(FABRICS), headers={"Cookie": "AuthCookie=" + session.token}, timeout=10)
     assert session.get(emu.url(FABRICS), timeout=10).status_code == 200
-    assert emu.counters()["requests"]["GET /fabric/api/v1/fabrics"] == {"dropped": 1, "200": 1}
+    assert emu.counters()["requests"]["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"] == {"dropped": 1, "200": 1}
 
 
 def test_dropped_login_creates_no_session(emu):

@@ -2,7 +2,7 @@
 
 import pytest
 
-FABRICS = "/fabric/api/v1/fabrics"
+FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 NEW_FABRIC = {"name": "site-b", "type": "LAN_CLASSIC", "asn": "65002", "description": "Second site"}
 NEW_SWITCH = {"serialNumber": "FDO1111B0BB", "hostname": "spine-1", "role": "spine", "ipAddress": "192.0.2.21"}
 
@@ -204,4 +204,4 @@ def test_writes_counter_counts_handled_writes(emu, admin):
     admin.get(url(emu), timeout=10)
     counters = emu.counters()
     assert counters["writes"] == 2
-    assert counters["requests"]["POST /fabric/api/v1/fabrics"] == {"201": 1, "409": 1}
+    assert counters["requests"]["POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"] == {"201": 1, "409": 1}

@@ -3,11 +3,11 @@
 import pytest
 
 PROTECTED = [
-    ("GET", "/fabric/api/v1/fabrics"),
-    ("GET", "/fabric/api/v1/fabrics/site-a/switches"),
+    ("GET", "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"),
+    ("GET", "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/inventory/switchesByFabric"),
     ("GET", "/api/v1/infra/session-timeout"),
     ("GET", "/api/v1/infra/whoami"),
-    ("DELETE", "/fabric/api/v1/fabrics/site-a"),
+    ("DELETE", "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a"),
     ("GET", "/no/such/path"),
 ]
 
@@ -23,25 +23,25 @@ def test_no_token_is_401_for_platform_and_fabric_controller(emu, method, path):
 
 
 def test_data_is_unchanged_after_unauthenticated_delete(emu):
-    emu.session().delete(emu.url("/fabric/api/v1/fabrics/site-a"), timeout=10)
-    assert emu.login("viewer").get(emu.url("/fabric/api/v1/fabrics/site-a"), timeout=10).status_code == 200
+    emu.session().delete(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a"), timeout=10)
+    assert emu.login("viewer").get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a"), timeout=10).status_code == 200
 
 
 def test_bearer_token_is_accepted(emu):
     token = emu.login("viewer").token
-    answer = emu.session().get(emu.url("/fabric/api/v1/fabrics"), headers={"Authorization": "Bearer " + token}, timeout=10)
+    answer = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), headers={"Authorization": "Bearer " + token}, timeout=10)
     assert answer.status_code == 200
 
 
 def test_valid_bearer_wins_over_a_stale_cookie(emu):
     token = emu.login("viewer").token
     headers = {"Authorization": "Bearer " + token, "Cookie": "AuthCookie=stale.token.value"}
-    assert emu.session().get(emu.url("/fabric/api/v1/fabrics"), headers=headers, timeout=10).status_code == 200
+    assert emu.session().get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), headers=headers, timeout=10).status_code == 200
 
 
 def test_401_does_not_echo_the_token(emu):
     token = emu.login("viewer").token + "x"
-    answer = emu.session().get(emu.url("/fabric/api/v1/fabrics"), headers={"Cookie": "AuthCookie=" + token}, timeout=10)
+    answer = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), headers={"Cookie": "AuthCookie=" + token}, timeout=10)
     assert answer.status_code == 401
     assert token not in answer.text
     assert token[:40] not in answer.text
@@ -53,7 +53,7 @@ def test_chunked_body_on_a_get_is_accepted(emu):
     def chunks():
         yield b"{}"
 
-    answer = session.get(emu.url("/fabric/api/v1/fabrics"), data=chunks(), timeout=10)
+    answer = session.get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), data=chunks(), timeout=10)
     assert answer.status_code == 200
     assert answer.json()[0]["name"] == "site-a"
 
@@ -66,18 +66,18 @@ def test_unknown_path_with_a_token_is_404(emu):
 def test_keep_alive_reuses_one_connection(emu):
     session = emu.login("viewer")
     for _request in range(20):
-        assert session.get(emu.url("/fabric/api/v1/fabrics"), timeout=10).status_code == 200
+        assert session.get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), timeout=10).status_code == 200
     counters = emu.counters()
-    assert counters["requests"]["GET /fabric/api/v1/fabrics"] == {"200": 20}
+    assert counters["requests"]["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"] == {"200": 20}
     assert counters["connections"] == 1
 
 
 def test_reason_phrase_is_standard(emu):
-    answer = emu.login("viewer").get(emu.url("/fabric/api/v1/fabrics"), timeout=10)
+    answer = emu.login("viewer").get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), timeout=10)
     assert answer.reason == "OK"
 
 
-@pytest.mark.parametrize("path", ["/help/rest-api/", "/openapi.json", "/fabric/api/v1/openapi.json"])
+@pytest.mark.parametrize("path", ["/help/rest-api/", "/openapi.json", "/appcenter/cisco/ndfc/api/openapi.json"])
 def test_documentation_needs_no_session(emu, path):
     assert emu.session().get(emu.url(path), timeout=10).status_code == 200
 
@@ -85,7 +85,7 @@ def test_documentation_needs_no_session(emu, path):
 def test_interactive_documentation_has_the_api_selector(emu):
     page = emu.session().get(emu.url("/help/rest-api/"), timeout=10).text
     assert '"url": "/openapi.json"' in page
-    assert '"url": "/fabric/api/v1/openapi.json"' in page
+    assert '"url": "/appcenter/cisco/ndfc/api/openapi.json"' in page
     assert "StandaloneLayout" in page
     assert "//cdn" not in page and "unpkg" not in page
     assets = emu.session().get(emu.url("/help/rest-api/swagger-ui-bundle.js"), timeout=10)
@@ -94,7 +94,7 @@ def test_interactive_documentation_has_the_api_selector(emu):
 
 def test_served_documents_are_the_two_apis(emu):
     platform = emu.session().get(emu.url("/openapi.json"), timeout=10).json()
-    fabric = emu.session().get(emu.url("/fabric/api/v1/openapi.json"), timeout=10).json()
+    fabric = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/openapi.json"), timeout=10).json()
     assert "/login" in platform["paths"] and "/refresh" in platform["paths"]
     assert "/fabrics/{fabricName}/switches" in fabric["paths"]
     assert not any(path.startswith("/_emulator") for path in list(platform["paths"]) + list(fabric["paths"]))

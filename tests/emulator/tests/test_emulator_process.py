@@ -44,7 +44,7 @@ def test_banner_is_one_json_line_and_the_ca_validates(tmp_path):
 def test_clean_exit_on_signal_with_connections_open(tmp_path, signum):
     emu = EmulatorProcess(workdir=tmp_path).start()
     session = emu.login("admin")
-    assert session.get(emu.url("/fabric/api/v1/fabrics"), timeout=10).status_code == 200
+    assert session.get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), timeout=10).status_code == 200
     emu.process.send_signal(signum)
     assert emu.process.wait(15) == 0
     emu.process = None

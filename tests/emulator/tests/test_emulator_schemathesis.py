@@ -19,7 +19,7 @@ RUNS = [
     # logout would end the session the other operations run with: it gets a run of its own
     pytest.param("/openapi.json", ["--exclude-path-regex", "logout$"], id="platform"),
     pytest.param("/openapi.json", ["--include-path-regex", "logout$"], id="platform-logout"),
-    pytest.param("/fabric/api/v1/openapi.json", [], id="fabric-controller"),
+    pytest.param("/appcenter/cisco/ndfc/api/openapi.json", [], id="fabric-controller"),
 ]
 
 

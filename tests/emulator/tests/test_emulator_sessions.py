@@ -10,7 +10,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 REFRESH_PATHS = ["/refresh", "/api/v1/infra/refresh"]
 LOGOUT_PATHS = ["/logout", "/api/v1/infra/logout"]
-FABRICS = "/fabric/api/v1/fabrics"
+FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 TOKEN_INVALID = {"message": "Token invalid or expired"}
 
 

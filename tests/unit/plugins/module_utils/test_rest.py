@@ -5,7 +5,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rest import RestCall, contains, merged, parse_body
 
-FABRICS = '/fabric/api/v1/fabrics'
+FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
 NEW_FABRIC = {'name': 'site-b', 'type': 'VXLAN_EVPN', 'asn': '65002'}
 
 

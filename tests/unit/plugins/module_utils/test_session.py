@@ -9,7 +9,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
     AuthenticationFailed, ConfigurationError, DashboardError, SessionExpired, TransportError)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession, token_claims
 
-FABRICS = '/fabric/api/v1/fabrics'
+FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
 
 
 def test_login_returns_token_rbac_and_expiry(make_session, emu):
