@@ -259,7 +259,8 @@ class RestCall:
         if self.check_mode:
             return {'changed': True, 'msg': 'check mode: would send %s %s' % (self.method, self.path), 'diff': diff}
         result = self._send(changed=True)
-        if self.method != 'DELETE' and isinstance(result.get('json'), dict):
+        # the controller answers some writes with {}: the prediction says more than that
+        if self.method != 'DELETE' and isinstance(result.get('json'), dict) and result['json']:
             diff['after'] = result['json']
         result['diff'] = diff
         return result

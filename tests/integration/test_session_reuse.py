@@ -3,6 +3,7 @@
 Every run is made at -vvvv and its whole output checked for tokens, the password and cookies.
 """
 
+import json
 import time
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import EXPIRY_SAFETY
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
-WRITES_IN_REST_PLAYBOOK = 3  # create site-b, set its description, add a switch (the PUT is a no-op)
+WRITES_IN_REST_PLAYBOOK = 3  # create site-b, create network web, change its VLAN (the PUT of the seed network is a no-op)
 
 
 def test_check_mode_then_apply_then_idempotent(play, emu):
@@ -24,8 +25,8 @@ def test_check_mode_then_apply_then_idempotent(play, emu):
     assert apply.rc == 0, apply.output[-3000:]
     assert apply.total('changed') == WRITES_IN_REST_PLAYBOOK
     assert emu.counters()['writes'] == WRITES_IN_REST_PLAYBOOK
-    assert '+    "description": "managed by ansible",' in apply.output
-    assert '-    "description": "",' in apply.output
+    # the diff of the VLAN change: the template config before (as stored) and after (as sent)
+    assert '-    "networkTemplateConfig": ' in apply.output and '+    "networkTemplateConfig": ' in apply.output
     apply.assert_no_secrets(ADMIN_PASSWORD)
 
     again = play('rest.yml', verbosity=4)
@@ -34,8 +35,9 @@ def test_check_mode_then_apply_then_idempotent(play, emu):
     assert emu.counters()['writes'] == WRITES_IN_REST_PLAYBOOK
     again.assert_no_secrets(ADMIN_PASSWORD)
 
-    fabric = emu.login().get(emu.url('/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b'), timeout=10).json()
-    assert fabric['description'] == 'managed by ansible'
+    network = emu.login().get(emu.url('/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/networks/web'),
+                              timeout=10).json()
+    assert json.loads(network['networkTemplateConfig'])['vlanId'] == '2311'
     assert emu.counters()['logins'] == 4, 'one login per run (and one for this check)'
 
 
@@ -43,7 +45,7 @@ def test_delete_is_idempotent(play, emu):
     assert play('rest.yml').rc == 0
     first = play('rest_delete.yml', verbosity=4)
     assert first.rc == 0, first.output[-3000:]
-    assert first.total('changed') == 2
+    assert first.total('changed') == 1
     second = play('rest_delete.yml', verbosity=4)
     assert second.rc == 0
     assert second.total('changed') == 0

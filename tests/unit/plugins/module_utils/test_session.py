@@ -61,7 +61,7 @@ def test_unknown_login_domain_answered_200_without_token_is_a_failed_login(make_
 def test_requests_reuse_the_cookie_and_one_connection(make_session, emu):
     session = make_session()
     for _request in range(5):
-        assert session.request('GET', FABRICS).json[0]['name'] == 'site-a'
+        assert session.request('GET', FABRICS).json[0]['fabricName'] == 'site-a'
     counters = emu.counters()
     assert counters['logins'] == 1
     assert counters['connections'] == 1
@@ -166,9 +166,9 @@ def test_a_write_refused_with_429_is_sent_again(make_session, emu):
     session = make_session()
     session.login()
     emu.set_faults(force_status=429, force_count=1, retry_after=0, paths=[FABRICS])
-    response = session.request('POST', FABRICS, json_body={'name': 'b', 'type': 'VXLAN_EVPN', 'asn': '65002'})
-    assert response.status == 201
-    assert emu.counters()['requests']['POST %s' % FABRICS] == {'429': 1, '201': 1}
+    response = session.request('POST', FABRICS + '/b/Easy_Fabric', json_body={'BGP_AS': '65002'})
+    assert response.status == 200
+    assert emu.counters()['requests']['POST %s/{fabricName}/{templateName}' % FABRICS] == {'429': 1, '200': 1}
 
 
 def test_a_write_answered_503_is_not_replayed(make_session, emu):
@@ -176,10 +176,10 @@ def test_a_write_answered_503_is_not_replayed(make_session, emu):
     session.login()
     emu.set_faults(force_status=503, force_count=1, paths=[FABRICS])
     with pytest.raises(DashboardError) as failure:
-        session.request('POST', FABRICS, json_body={'name': 'b', 'type': 'VXLAN_EVPN', 'asn': '65002'})
+        session.request('POST', FABRICS + '/b/Easy_Fabric', json_body={'BGP_AS': '65002'})
     assert failure.value.status == 503
     counters = emu.counters()
-    assert counters['requests']['POST %s' % FABRICS] == {'503': 1}
+    assert counters['requests']['POST %s/{fabricName}/{templateName}' % FABRICS] == {'503': 1}
     assert counters['writes'] == 0
 
 
@@ -190,7 +190,7 @@ def test_a_read_cut_off_is_retried_but_a_write_is_not(make_session, emu):
     assert session.request('GET', FABRICS).status == 200
     emu.set_faults(drop_count=1, paths=[FABRICS])
     with pytest.raises(TransportError) as failure:
-        session.request('POST', FABRICS, json_body={'name': 'b', 'type': 'VXLAN_EVPN', 'asn': '65002'})
+        session.request('POST', FABRICS + '/b/Easy_Fabric', json_body={'BGP_AS': '65002'})
     assert 'closed the connection' in str(failure.value)
     assert session.request('GET', FABRICS + '/b', accept={200, 404}).status == 404
 
@@ -256,8 +256,8 @@ def test_no_secret_in_any_error_text(make_session, emu):
         lambda: make_session(password='S3cret-Wrong-Passw0rd', domain='Nowhere').login(),
         lambda: make_session('expired').login(),
         lambda: good.request('GET', FABRICS + '/missing'),
-        lambda: good.request('POST', FABRICS, json_body={'name': 'site-a', 'type': 'VXLAN_EVPN', 'asn': '1'}),
-        lambda: good.request('POST', FABRICS, json_body={'bad': True}),
+        lambda: good.request('POST', FABRICS + '/site-a/Easy_Fabric', json_body={'BGP_AS': '1'}),
+        lambda: good.request('POST', FABRICS + '/site-b/Easy_Fabric', json_body={'bad': True}),
     ]
     for attempt in attempts:
         with pytest.raises(DashboardError) as failure:
