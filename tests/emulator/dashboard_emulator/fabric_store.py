@@ -318,7 +318,7 @@ class FabricStore:
         for table in (self._networks[name], self._vrfs[name]):
             for item in table.values():
                 for attachment in item["attachments"].values():
-                    if attachment["serial"] in serials and attachment["state"] in (PENDING, OUT_OF_SYNC):
+                    if attachment["serial"] in serials and self._attachment_state(attachment) in (PENDING, OUT_OF_SYNC):
                         attachment["deploy_started"] = now
         return self.timing.deploy_seconds
 
@@ -491,7 +491,7 @@ class FabricStore:
         if kind == "network" and "vrf" in body:
             item["vrf"] = str(body["vrf"])
         for attachment in item["attachments"].values():
-            if attachment["state"] == DEPLOYED:
+            if self._attachment_state(attachment) == DEPLOYED:
                 attachment["state"] = PENDING
         return {}
 
@@ -584,7 +584,7 @@ class FabricStore:
             item = table.get(name)
             if item is None:
                 raise StoreError("Invalid %s name %s" % (kind, name), 400)
-            serials.update(s for s, a in item["attachments"].items() if a["state"] in (PENDING, OUT_OF_SYNC))
+            serials.update(s for s, a in item["attachments"].items() if self._attachment_state(a) in (PENDING, OUT_OF_SYNC))
         if not serials:
             return None
         self.deploy(fabric_name, sorted(serials))
@@ -598,10 +598,12 @@ class FabricStore:
         return False
 
     def _attachment_state(self, attachment):
+        """The state now; a finished deploy is settled into the stored state."""
         if attachment["deploy_started"] is not None:
             if not self._deploy_done(attachment["deploy_started"]):
                 return IN_PROGRESS
-            return DEPLOYED if attachment["attached"] else NOT_APPLICABLE
+            attachment["state"] = DEPLOYED if attachment["attached"] else NOT_APPLICABLE
+            attachment["deploy_started"] = None
         return attachment["state"]
 
     def _attachment_view(self, kind, item, switch, attachment):

@@ -10,18 +10,19 @@ FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 
 def test_reset_restores_seed_sessions_faults_and_counters(emu):
     admin = emu.login("admin")
-    admin.post(emu.url(FABRICS), json={"name": "temp", "type": "EXTERNAL", "asn": "65100"}, timeout=10)
-    admin.delete(emu.url(FABRICS + "/site-a"), timeout=10)
+    admin.post(emu.url(FABRICS + "/temp/External_Fabric"), json={"BGP_AS": "65100"}, timeout=10)
+    admin.delete(emu.url(FABRICS + "/site-dc1"), timeout=10)
     emu.set_faults(latency_ms=5, force_status=503, force_count=0)
     emu.reset()
     assert emu.faults() == {"latency_ms": 0, "force_status": None, "force_count": 0, "retry_after": 1, "drop_count": 0,
-                            "unauthorized_count": 0, "session_timeout": None, "paths": None}
+                            "unauthorized_count": 0, "session_fault": None, "session_fault_count": 0,
+                            "partial_failure_count": 0, "session_timeout": None, "paths": None}
     counters = emu.counters()
     assert counters["logins"] == 0 and counters["live_sessions"] == 0 and counters["requests"] == {}
     # the old session is gone with the reset
     assert admin.get(emu.url(FABRICS), timeout=10).status_code == 401
-    names = [fabric["name"] for fabric in emu.login("viewer").get(emu.url(FABRICS), timeout=10).json()]
-    assert names == ["site-a"]
+    names = [fabric["fabricName"] for fabric in emu.login("viewer").get(emu.url(FABRICS), timeout=10).json()]
+    assert names == ["site-a", "site-dc1"]
 
 
 def test_counters_shape(emu):
@@ -35,10 +36,10 @@ def test_requests_are_counted_by_template_and_status(emu):
     admin = emu.login("admin")
     admin.get(emu.url(FABRICS + "/site-a"), timeout=10)
     admin.get(emu.url(FABRICS + "/ghost"), timeout=10)
-    admin.get(emu.url(FABRICS + "/site-a/switches/FDO2233A0AA"), timeout=10)
+    admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10)
     requests_seen = emu.counters()["requests"]
     assert requests_seen["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}"] == {"200": 1, "404": 1}
-    assert requests_seen["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}/switches/{serialNumber}"] == {"200": 1}
+    assert requests_seen["GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}/inventory/switchesByFabric"] == {"200": 1}
 
 
 def test_latency_is_added(emu):
@@ -83,8 +84,8 @@ def test_forced_status_limited_to_paths(emu):
     emu.set_faults(force_status=502, force_count=1, paths=["/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/inventory/switchesByFabric"])
     assert session.get(emu.url(FABRICS), timeout=10).status_code == 200
     assert session.get(emu.url("/api/v1/infra/whoami"), timeout=10).status_code == 200
-    assert session.get(emu.url(FABRICS + "/site-a/switches"), timeout=10).status_code == 502
-    assert session.get(emu.url(FABRICS + "/site-a/switches"), timeout=10).status_code == 200
+    assert session.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).status_code == 502
+    assert session.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).status_code == 200
 
 
 def test_dropped_connection_gets_no_response(emu):

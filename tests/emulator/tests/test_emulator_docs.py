@@ -14,7 +14,7 @@ def test_static_page_embeds_both_documents_and_swagger_ui(tmp_path):
     assert "SwaggerUIBundle" in page
     documents = json.loads(re.search(r"const API_DOCUMENTS = (.*);\n", page).group(1).replace("<\\/", "</"))
     assert "/login" in documents["platform"]["paths"]
-    assert "/fabrics" in documents["fabric-controller"]["paths"]
+    assert "/v1/lan-fabric/rest/control/fabrics" in documents["fabric-controller"]["paths"]
     # nothing is loaded from elsewhere: no external script or style sheet
     assert not re.search(r"<script[^>]+src=", page)
     assert not re.search(r"<link[^>]+href=", page)

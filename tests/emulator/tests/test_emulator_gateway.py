@@ -55,7 +55,7 @@ def test_chunked_body_on_a_get_is_accepted(emu):
 
     answer = session.get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), data=chunks(), timeout=10)
     assert answer.status_code == 200
-    assert answer.json()[0]["name"] == "site-a"
+    assert answer.json()[0]["fabricName"] == "site-a"
 
 
 def test_unknown_path_with_a_token_is_404(emu):
@@ -96,5 +96,5 @@ def test_served_documents_are_the_two_apis(emu):
     platform = emu.session().get(emu.url("/openapi.json"), timeout=10).json()
     fabric = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/openapi.json"), timeout=10).json()
     assert "/login" in platform["paths"] and "/refresh" in platform["paths"]
-    assert "/fabrics/{fabricName}/switches" in fabric["paths"]
+    assert "/v1/lan-fabric/rest/control/fabrics/{fabricName}/inventory/switchesByFabric" in fabric["paths"]
     assert not any(path.startswith("/_emulator") for path in list(platform["paths"]) + list(fabric["paths"]))

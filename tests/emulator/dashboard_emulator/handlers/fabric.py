@@ -77,6 +77,10 @@ def _writable(store, fabric_name):
     _need(can_write, store.security_domain_of(fabric_name), "write")
 
 
+# connexion passes query parameters by their names without the characters a Python name cannot
+# hold: network-names arrives as networknames, vrf-name as vrfname.
+
+
 def _names(text):
     return [name for name in (text or "").split(",") if name]
 
@@ -211,7 +215,7 @@ def _list(kind):
     @_operation()
     def handler(store, fabricName, **kwargs):
         _readable(store, fabricName)
-        return json_response(200, store.list_items(kind, fabricName, kwargs.get("vrf-name")))
+        return json_response(200, store.list_items(kind, fabricName, kwargs.get("vrfname")))
     return handler
 
 
@@ -266,7 +270,7 @@ def _bulk_delete(kind):
     def handler(store, fabricName, **kwargs):
         _writable(store, fabricName)
         successes, failures = [], []
-        for name in _names(kwargs.get(kind + "-names")):
+        for name in _names(kwargs.get(kind + "names")):
             try:
                 store.delete_item(kind, fabricName, name)
             except StoreError as exc:
@@ -281,7 +285,7 @@ def _attachments(kind):
     @_operation()
     def handler(store, fabricName, **kwargs):
         _readable(store, fabricName)
-        return json_response(200, store.attachments(kind, fabricName, _names(kwargs.get(kind + "-names"))))
+        return json_response(200, store.attachments(kind, fabricName, _names(kwargs.get(kind + "names"))))
     return handler
 
 
