@@ -12,7 +12,9 @@ from dashboard_emulator.testing import EmulatorProcess
 
 @pytest.fixture(scope="session")
 def emulator(tmp_path_factory):
-    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator"))
+    # short time scales: a deploy or a discovery a test waits for takes a fraction of a second
+    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator"),
+                              extra_args=["--deploy-seconds", "0.2", "--discover-seconds", "0.5"])
     process.start()
     yield process
     process.stop()
