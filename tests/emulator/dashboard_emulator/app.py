@@ -48,15 +48,35 @@ MIDDLEWARES = [
 ]
 
 
+_NO_BODY = object()
+
+
 class OptionalJSONBodyValidator(JSONRequestBodyValidator):
     """An empty body is fine where the document says the body is optional.
 
     Existing clients send an empty chunked body with Content-Type: application/json on
-    actions such as config-save; connexion would refuse it as "must not be empty".
+    actions such as config-save; connexion would refuse it as "must not be empty". A body
+    that is there (JSON null included) is still validated.
     """
 
-    def __init__(self, *, required=False, nullable=False, **kwargs):
-        super().__init__(required=required, nullable=nullable or not required, **kwargs)
+    def __init__(self, *, required=False, **kwargs):
+        super().__init__(required=required, **kwargs)
+        self._optional = not required
+
+    async def _parse(self, stream, scope):
+        chunks = [chunk async for chunk in stream]
+        if self._optional and not b"".join(chunks).strip():
+            return _NO_BODY
+
+        async def replay():
+            for chunk in chunks:
+                yield chunk
+        return await super()._parse(replay(), scope)
+
+    def _validate(self, body):
+        if body is _NO_BODY:
+            return None
+        return super()._validate(body)
 
 
 VALIDATORS = dict(VALIDATOR_MAP, body=MediaTypeDict(dict(VALIDATOR_MAP["body"], **{"*/*json": OptionalJSONBodyValidator})))

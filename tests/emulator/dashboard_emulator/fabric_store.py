@@ -266,7 +266,7 @@ class FabricStore:
         fabric = self._fabrics[name]
         template = self._template(fabric["templateName"])
         pairs = fabric["nvPairs"]
-        statuses = [self._switch_view(switch)["ccStatus"] for switch in self._switches[name].values()]
+        statuses = [self._compliance(switch, self._manageable(switch)) for switch in self._switches[name].values()]
         return {
             "id": fabric["id"], "fabricId": fabric["fabricId"], "fabricName": name,
             "fabricType": template.fabric_type, "fabricTypeFriendly": template.type_friendly,
@@ -397,14 +397,19 @@ class FabricStore:
                 item["attachments"].pop(serial, None)
         return "The switch(es)=%s have been removed from the fabric=%s" % (serial, fabric_name)
 
-    def _switch_view(self, switch):
-        manageable = switch["discovered_at"] is None or self.clock() >= switch["discovered_at"] + self.timing.discover_seconds
+    def _manageable(self, switch):
+        return switch["discovered_at"] is None or self.clock() >= switch["discovered_at"] + self.timing.discover_seconds
+
+    def _compliance(self, switch, manageable):
         if switch["deploy_started"] is not None and not self._deploy_done(switch["deploy_started"]):
-            compliance = DEPLOYING
-        elif switch["pending"] or not manageable:
-            compliance = OUT_OF_SYNC
-        else:
-            compliance = IN_SYNC
+            return DEPLOYING
+        if switch["pending"] or not manageable:
+            return OUT_OF_SYNC
+        return IN_SYNC
+
+    def _switch_view(self, switch):
+        manageable = self._manageable(switch)
+        compliance = self._compliance(switch, manageable)
         fabric = self._fabrics[switch["fabricName"]]
         template = self._template(fabric["templateName"])
         return {

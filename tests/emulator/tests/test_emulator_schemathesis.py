@@ -19,7 +19,15 @@ RUNS = [
     # logout would end the session the other operations run with: it gets a run of its own
     pytest.param("/openapi.json", ["--exclude-path-regex", "logout$"], id="platform"),
     pytest.param("/openapi.json", ["--include-path-regex", "logout$"], id="platform-logout"),
-    pytest.param("/appcenter/cisco/ndfc/api/openapi.json", [], id="fabric-controller"),
+    # The fabric controller answers most validation failures of well-typed input (an unknown
+    # template, an out-of-range ASN, a duplicate or missing name) with a documented text 500 or
+    # 400, as the real one does (fabric-controller-facts.md, section 10.2). Two checks read
+    # exactly that as a failure: "server error" (any 5xx) and "schema-valid request rejected"
+    # (a 400 to a body the schema allows). They are left out for this document only; an
+    # unexpected 500 from a crash would still fail, because connexion answers it with a JSON
+    # problem body and the documented 500s are text/plain (content-type conformance).
+    pytest.param("/appcenter/cisco/ndfc/api/openapi.json",
+                 ["--exclude-checks", "not_a_server_error,positive_data_acceptance"], id="fabric-controller"),
 ]
 
 
