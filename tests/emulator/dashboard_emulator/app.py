@@ -18,7 +18,7 @@ from connexion.middleware.lifespan import LifespanMiddleware
 from connexion.middleware.request_validation import RequestValidationMiddleware
 from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
-from connexion.middleware.swagger_ui import SwaggerUIMiddleware
+from connexion.middleware.swagger_ui import SwaggerUIAPI, SwaggerUIMiddleware
 from connexion.options import SwaggerUIOptions
 from connexion.validators import VALIDATOR_MAP, JSONRequestBodyValidator
 from connexion.datastructures import MediaTypeDict
@@ -34,13 +34,32 @@ PLATFORM_DOC_URL = "/openapi.json"
 FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
 HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 
+class _DocumentAPI(SwaggerUIAPI):
+    """Serves a document whose server URL is never empty.
+
+    connexion writes the base path into the served document's servers; for the platform API,
+    mounted at the root, that is '', and Swagger UI then shows an empty Servers list.
+    """
+
+    def _spec_for_prefix(self, request):
+        spec = dict(super()._spec_for_prefix(request))
+        spec["servers"] = [dict(server, url=server.get("url") or "/") for server in spec.get("servers", [])]
+        return spec
+
+
+class DocumentMiddleware(SwaggerUIMiddleware):
+    def add_api(self, specification, base_path=None, arguments=None, **kwargs):
+        api = _DocumentAPI(specification, base_path=base_path, arguments=arguments, default=self.default_fn, **kwargs)
+        self.router.mount(api.base_path, app=api.router)
+
+
 # connexion's SecurityMiddleware is left out: the gateway authenticates every path, as the
 # platform does, before routing. Response validation is left out too: schemathesis checks
 # the responses against the documents in the tests, at no cost to the hot path.
 MIDDLEWARES = [
     ServerErrorMiddleware,
     ExceptionMiddleware,
-    SwaggerUIMiddleware,
+    DocumentMiddleware,
     RoutingMiddleware,
     RequestValidationMiddleware,
     LifespanMiddleware,
