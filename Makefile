@@ -66,6 +66,7 @@ docs-lint: install
 
 bench: install
 	$(BIN)/python benchmarks/emulator_load.py
+	$(BIN)/python benchmarks/emulator_wrk.py
 	$(BIN)/python benchmarks/task_cost.py
 
 clean:
