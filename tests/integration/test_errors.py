@@ -29,7 +29,8 @@ def test_login_failures_are_explained(play, emu, extra_vars, expected):
 
 
 @pytest.mark.parametrize('extra_vars, expected', [
-    ({'rest_path': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere'}, 'answered HTTP 404 while GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere: Not Found'),
+    ({'rest_path': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere'},
+     'answered HTTP 404 while GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/nowhere: Not Found'),
     ({'rest_method': 'POST', 'rest_path': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/Easy_Fabric',
       'rest_body': '{"BGP_AS": "1"}'}, 'answered HTTP 500'),
     ({'rest_method': 'POST', 'rest_body': 'name: [unclosed'}, 'body is neither JSON nor YAML'),

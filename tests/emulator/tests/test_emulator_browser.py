@@ -201,8 +201,10 @@ def test_rest_api_docs_in_a_browser(emu, browser):
     servers = browser.wait_for("[...document.querySelectorAll('.servers select option')].map(o => o.value)", what="the Servers list")
     assert servers == ["/"]
     browser.wait_for(_click_operation("POST", "/login"))
-    browser.evaluate("document.querySelector('.opblock.is-open .response-col_description .headers-wrapper, .opblock.is-open .headers').scrollIntoView({block: 'center'}), true")
-    cookie_text = browser.wait_for("(() => { const b = document.querySelector('.opblock.is-open'); return b && b.innerText.includes('AuthCookie=<jwt>') && b.innerText; })()",
+    browser.evaluate("document.querySelector('.opblock.is-open .response-col_description .headers-wrapper, .opblock.is-open .headers')"
+                     ".scrollIntoView({block: 'center'}), true")
+    cookie_text = browser.wait_for("(() => { const b = document.querySelector('.opblock.is-open');"
+                                   " return b && b.innerText.includes('AuthCookie=<jwt>') && b.innerText; })()",
                                    what="the Set-Cookie description")
     assert "AuthCookie=; Path" not in cookie_text
     browser.screenshot("02-platform-api.png")

@@ -29,7 +29,8 @@ def test_data_is_unchanged_after_unauthenticated_delete(emu):
 
 def test_bearer_token_is_accepted(emu):
     token = emu.login("viewer").token
-    answer = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"), headers={"Authorization": "Bearer " + token}, timeout=10)
+    answer = emu.session().get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"),
+                               headers={"Authorization": "Bearer " + token}, timeout=10)
     assert answer.status_code == 200
 
 
