@@ -104,7 +104,9 @@ async def _with_length(scope, receive):
             break
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
-        if size > CHUNKED_BODY_LIMIT or not message.get("more_body", False):
+        if size > CHUNKED_BODY_LIMIT:
+            return None, receive
+        if not message.get("more_body", False):
             break
     body = b"".join(chunks)
     headers = [(name, value) for name, value in scope["headers"] if name not in (b"transfer-encoding", b"content-length")]
@@ -147,6 +149,10 @@ class Gateway:
 
         if _is_chunked(scope):
             scope, receive = await _with_length(scope, receive)
+            if scope is None:
+                await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
+                                                             % CHUNKED_BODY_LIMIT)))
+                return
         try:
             await self._handle(scope, receive, counting_send, path)
         finally:
