@@ -88,8 +88,7 @@ def contains(current, desired, as_text=False):
 
     as_text: inside a field that holds JSON text, where the server keeps every value as a string.
     """
-    if isinstance(current, str) and not isinstance(desired, str) or (
-            isinstance(current, str) and isinstance(desired, str) and current != desired):
+    if isinstance(current, str) and current != desired:
         # JSON held as text on the server: compare what it means, not how it is written
         held = _json_text(current)
         wanted = _json_text(desired) if isinstance(desired, str) else desired
