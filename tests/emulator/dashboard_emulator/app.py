@@ -34,6 +34,7 @@ PLATFORM_DOC_URL = "/openapi.json"
 FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
 HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
 
+
 class _DocumentAPI(SwaggerUIAPI):
     """Serves a document whose server URL is never empty.
 

@@ -12,7 +12,6 @@ Objects carry no field that changes on every read: an idempotent client compares
 with what it wants, and a write that changes nothing must leave the object as it was.
 """
 
-import copy
 import dataclasses
 import hashlib
 import ipaddress

@@ -103,7 +103,7 @@ def test_an_accounts_file_without_the_alias_knows_one_name(tmp_path):
 def test_session_fault_user_unauthorized(emu):
     session = emu.login("admin")
     emu.set_faults(session_fault="user_unauthorized", session_fault_count=2)
-    answers = [session.get(emu.url(FABRICS), timeout=10) for _ in range(3)]
+    answers = [session.get(emu.url(FABRICS), timeout=10) for _attempt in range(3)]
     assert [answer.status_code for answer in answers] == [400, 400, 200]
     assert answers[0].json()["error"]["code"] == "UserUnauthorized"
 

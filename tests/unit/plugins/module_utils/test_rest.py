@@ -50,8 +50,8 @@ def test_key_on_a_path_that_is_not_a_list_fails_before_any_write(make_session, e
 def test_template_config_compared_by_meaning(make_session, emu):
     # the seed network's config, as the server keeps it (strings inside), given with native types
     session = make_session()
-    same = {'networkTemplateConfig': json.dumps({'networkName': 'net-1', 'vlanId': 2300, 'segmentId': 30001,
-                                                  'isLayer2Only': False, 'mtu': 9216})}
+    config = {'networkName': 'net-1', 'vlanId': 2300, 'segmentId': 30001, 'isLayer2Only': False, 'mtu': 9216}
+    same = {'networkTemplateConfig': json.dumps(config)}
     unchanged = RestCall(session, 'PUT', NETWORKS + '/net-1', body=same).run()
     assert not unchanged['changed'] and emu.counters()['writes'] == 0
     other_vlan = {'networkTemplateConfig': {'networkName': 'net-1', 'vlanId': 2399}}
