@@ -201,8 +201,8 @@ def test_rest_api_docs_in_a_browser(emu, browser):
     servers = browser.wait_for("[...document.querySelectorAll('.servers select option')].map(o => o.value)", what="the Servers list")
     assert servers == ["/"]
     browser.wait_for(_click_operation("POST", "/login"))
-    browser.evaluate("document.querySelector('.opblock.is-open .response-col_description .headers-wrapper, .opblock.is-open .headers')"
-                     ".scrollIntoView({block: 'center'}), true")
+    browser.wait_for("(() => { const h = document.querySelector('.opblock.is-open .headers-wrapper, .opblock.is-open .headers');"
+                     " if (!h) return false; h.scrollIntoView({block: 'center'}); return true; })()", what="the response headers")
     cookie_text = browser.wait_for("(() => { const b = document.querySelector('.opblock.is-open');"
                                    " return b && b.innerText.includes('AuthCookie=<jwt>') && b.innerText; })()",
                                    what="the Set-Cookie description")
