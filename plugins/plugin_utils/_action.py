@@ -17,14 +17,16 @@ from ansible import constants as C
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.module_utils.common.parameters import remove_values
 from ansible.plugins.action import ActionBase
+from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, exchange_for
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
+display = Display()
 
 
 class DashboardAction(ActionBase):
@@ -38,10 +40,15 @@ class DashboardAction(ActionBase):
     HIDES_RESULT = False
     # Whether the run's session is kept alive between tasks after this one (see _keeper).
     KEEPS_SESSION_ALIVE = True
+    _retry_host = None
 
     def run(self, tmp=None, task_vars=None):
         super().run(tmp, task_vars)
         task_vars = task_vars or {}
+        self._retry_host = task_vars.get('inventory_hostname')
+        problem = timeout_problem(self._task.args)
+        if problem:
+            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, problem)}
         validation = ArgumentSpecValidator(self.ARGUMENT_SPEC).validate(dict(self._task.args))
         if validation.error_messages:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
@@ -50,12 +57,18 @@ class DashboardAction(ActionBase):
         try:
             cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
             session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars), token_cache=cache)
+            session.add_secrets(validation._no_log_values)  # pylint: disable=protected-access
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
+            session.http.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
+            if session.http.last_attempts:
+                result['request_attempts'] = session.http.last_attempts
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and not (session and session.leaks_into(exc.body)):
                 result['json'] = exc.body
+        except NoSessionGiven as exc:
+            result = self.without_session(params, exc)
         except DashboardError as exc:
             result = {'failed': True, 'msg': exc.message}
         except Exception as exc:  # pylint: disable=broad-exception-caught
@@ -73,6 +86,10 @@ class DashboardAction(ActionBase):
             result['_ansible_no_log'] = True
         return result
 
+    def show_retry(self, what):
+        """A retry is shown from -v on: it can wait up to a minute, which must not look like a hang."""
+        display.v('%s: %s' % (self._task.action, what), host=self._retry_host)
+
     @staticmethod
     def start_keeper(cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
@@ -87,6 +104,10 @@ class DashboardAction(ActionBase):
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError
+
+    def without_session(self, params, error):
+        """The result when the task got neither a session nor an address (a failure, except where that is fine)."""
+        return {'failed': True, 'msg': error.message}
 
     @staticmethod
     def session_result(session, params):
