@@ -160,6 +160,7 @@ class DashboardSession:
         self.token = None
         self.compat_token = None
         self._other_secrets = []
+        self._forms_of = self._forms = None
         self.usertype = usertype
         self.rbac = rbac or []
         self.received_at = None
@@ -254,11 +255,24 @@ class DashboardSession:
 
         Also their JSON-escaped forms: a server may quote the request body it received.
         """
-        for secret in [self._password, self.token, self.compat_token] + self._other_secrets:
-            if secret and text:
-                for form in (secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]):
-                    text = text.replace(form, MASK)
+        if not text:
+            return text
+        for form in self._secret_forms():
+            if form in text:
+                text = text.replace(form, MASK)
         return text
+
+    def _secret_forms(self):
+        """Every secret as written plainly and JSON-escaped; worked out again only when the secrets change."""
+        secrets = tuple(secret for secret in [self._password, self.token, self.compat_token] + self._other_secrets if secret)
+        if self._forms_of != secrets:
+            forms = []
+            for secret in secrets:
+                for form in (secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]):
+                    if form not in forms:
+                        forms.append(form)
+            self._forms_of, self._forms = secrets, forms
+        return self._forms
 
     def leaks_into(self, value):
         """Whether any string inside ``value`` (a parsed answer body) holds one of this session's secrets."""
@@ -277,7 +291,12 @@ class DashboardSession:
         self._password = None
 
     def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
-        claims = token_claims(token)
+        if None not in (received_at, lifetime) and self.username and self.usertype and self.rbac:
+            # A session handed back whole (the fact, a registered session) says all its token would:
+            # reading the JWT again costs every task time for nothing.
+            claims = {}
+        else:
+            claims = token_claims(token)
         now = self._clock()
         if received_at is None or lifetime is None:
             if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:

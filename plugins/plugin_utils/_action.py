@@ -29,6 +29,21 @@ MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 display = Display()
 
 
+def plain(value):
+    """``value`` with plain str, dict and list in place of Ansible's tagged ones.
+
+    The validator deep-copies what it is given; copying Ansible's tagged strings goes through
+    pickling hooks, a cost every task paid for nothing (the values are used, never templated again).
+    """
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
+
+
 class DashboardAction(ActionBase):
     """Base of the collection's action plugins; subclasses set ARGUMENT_SPEC and implement ``operate``."""
 
@@ -49,7 +64,7 @@ class DashboardAction(ActionBase):
         problem = timeout_problem(self._task.args)
         if problem:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, problem)}
-        validation = ArgumentSpecValidator(self.ARGUMENT_SPEC).validate(dict(self._task.args))
+        validation = self.validator().validate(plain(self._task.args))
         if validation.error_messages:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
         params = validation.validated_parameters
@@ -85,6 +100,13 @@ class DashboardAction(ActionBase):
         if self.HIDES_RESULT and not result.get('failed'):
             result['_ansible_no_log'] = True
         return result
+
+    @classmethod
+    def validator(cls):
+        """The validator of this plugin's options, built once per process (the items of a loop share it)."""
+        if cls.__dict__.get('_validator') is None:
+            cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
+        return cls._validator
 
     def show_retry(self, what):
         """A retry is shown from -v on: it can wait up to a minute, which must not look like a hang."""
