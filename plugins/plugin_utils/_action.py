@@ -76,7 +76,7 @@ class DashboardAction(ActionBase):
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
             session.http.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
-            if session.http.last_attempts:
+            if session.http.last_attempts and not self.HIDES_RESULT:
                 result['request_attempts'] = session.http.last_attempts
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
