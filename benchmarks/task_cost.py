@@ -52,7 +52,8 @@ HEADER = """---
   hosts: targets
   gather_facts: false
 {credentials}  tasks:
-    - name: Log in
+"""
+LOGIN = """    - name: Log in
       fabricops.dashboard.dashboard_login:
       run_once: true
 """
@@ -91,7 +92,7 @@ KINDS = {
 
 def write_play(directory, name, count):
     kind, credentials, loop = KINDS[name]
-    body = HEADER.format(credentials=CREDENTIALS[credentials].format(user=ADMIN, password=PASSWORD))
+    body = HEADER.format(credentials=CREDENTIALS[credentials].format(user=ADMIN, password=PASSWORD)) + LOGIN
     if loop:
         body += LOOP[kind].format(count=count)
     else:
@@ -186,7 +187,7 @@ def main():
 
         emulator.reset()
         literal = CREDENTIALS['literal'].format(user=ADMIN, password=PASSWORD)
-        five = HEADER.format(credentials=literal).split('    - name: Log in')[0] + ''.join(TASK['rest'].format(n=n) for n in range(5))
+        five = HEADER.format(credentials=literal) + ''.join(TASK['rest'].format(n=n) for n in range(5))
         play = pathlib.Path(workdir) / 'twenty.yml'
         play.write_text(five, encoding='utf-8')
         run(play, write_inventory(workdir, 20), env, forks=10)
@@ -194,7 +195,7 @@ def main():
 
         emulator.reset()
         emulator.set_faults(session_timeout=3)
-        long_play = HEADER.format(credentials=literal) + ''.join(
+        long_play = HEADER.format(credentials=literal) + LOGIN + ''.join(
             TASK['rest'].format(n=n) + '    - name: Wait {n}\n      ansible.builtin.pause:\n        seconds: 1\n'.format(n=n)
             for n in range(10))
         play = pathlib.Path(workdir) / 'long.yml'
@@ -204,7 +205,7 @@ def main():
         print(counters_line('5 hosts, 3 s tokens, play of %.0f s' % (time.perf_counter() - started), emulator))
 
         emulator.reset()
-        loop = HEADER.format(credentials=literal) + LOOP['rest'].format(count=20)
+        loop = HEADER.format(credentials=literal) + LOGIN + LOOP['rest'].format(count=20)
         play = pathlib.Path(workdir) / 'loop.yml'
         play.write_text(loop, encoding='utf-8')
         run(play, one_host, env)
