@@ -76,9 +76,19 @@ def is_auth_failure(response):
         return True
     if response.status == 500 and 'token is expired' in (response.text or '').lower():
         return True
+    if response.status != 400:
+        return False
     body = response.json
-    if response.status == 400 and isinstance(body, dict) and isinstance(body.get('error'), dict):
-        return body['error'].get('code') == 'UserUnauthorized'
+    return isinstance(body, dict) and isinstance(body.get('error'), dict) and body['error'].get('code') == 'UserUnauthorized'
+
+
+def _holds_any(value, forms):
+    if isinstance(value, str):
+        return any(form in value for form in forms)
+    if isinstance(value, dict):
+        return any(_holds_any(key, forms) or _holds_any(item, forms) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_any(item, forms) for item in value)
     return False
 
 
@@ -276,11 +286,7 @@ class DashboardSession:
 
     def leaks_into(self, value):
         """Whether any string inside ``value`` (a parsed answer body) holds one of this session's secrets."""
-        if isinstance(value, dict):
-            return any(self.leaks_into(key) or self.leaks_into(item) for key, item in value.items())
-        if isinstance(value, (list, tuple)):
-            return any(self.leaks_into(item) for item in value)
-        return isinstance(value, str) and self.scrub(value) != value
+        return _holds_any(value, self._secret_forms())
 
     def add_secrets(self, secrets):
         """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""

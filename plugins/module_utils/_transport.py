@@ -99,12 +99,25 @@ class Response:
         self.text = text
         self.url = url
         self.cookies = cookies or {}
-        try:
-            self.json = json.loads(text) if text else None
-            self.is_json = bool(text)
-        except ValueError:
-            self.json = None
-            self.is_json = False
+        self._parsed = None
+
+    def _parse(self):
+        # On first use only: the keeper hands answers on without ever reading them.
+        if self._parsed is None:
+            try:
+                self._parsed = (json.loads(self.text), True) if self.text else (None, False)
+            except ValueError:
+                self._parsed = (None, False)
+        return self._parsed
+
+    @property
+    def json(self):
+        """The parsed JSON body, None when the body is empty or not JSON."""
+        return self._parse()[0]
+
+    @property
+    def is_json(self):
+        return self._parse()[1]
 
     def raw_headers(self):
         """Every header as received, Set-Cookie included (for carrying the answer between processes)."""

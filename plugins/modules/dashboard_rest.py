@@ -151,8 +151,8 @@ msg:
   sample: "already absent: /fabric/api/v1/fabrics/site-b answered 404, no DELETE sent"
 request_attempts:
   description:
-    - How many times the task's last request was sent; more than 1 when it was retried (see the retries in the
-      collection's sessions guide; each retry is shown from C(-v) on).
+    - How many times the task's last request was sent, also when the task failed; more than 1 when it was retried (see the
+      retries in the collection's sessions guide; each retry is shown from C(-v) on).
   returned: when a request was sent
   type: int
   sample: 1

@@ -76,8 +76,6 @@ class DashboardAction(ActionBase):
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
             session.http.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
-            if session.http.last_attempts and not self.HIDES_RESULT:
-                result['request_attempts'] = session.http.last_attempts
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and not (session and session.leaks_into(exc.body)):
@@ -91,6 +89,9 @@ class DashboardAction(ActionBase):
             text = '%s: %s' % (type(exc).__name__, exc)
             result = {'failed': True, 'msg': 'Unexpected error in %s (please report it): %s' % (
                 self._task.action, session.scrub(text) if session else remove_values(text, validation._no_log_values))}
+        if session is not None and session.http.last_attempts and not self.HIDES_RESULT:
+            # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
+            result['request_attempts'] = session.http.last_attempts
         if session is not None and session.token and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
         if session is not None and not session.validate_certs:

@@ -165,6 +165,17 @@ def test_retries_are_shown_from_v_on_and_counted_in_the_result(play, emu):
     assert 'retrying in' not in quiet.output
 
 
+def test_a_request_that_gives_up_says_how_many_tries_it_took(play, emu):
+    emu.set_faults(force_status=503, force_count=10, paths=[WHOAMI])
+    run = play('hardening.yml', verbosity=1, extra_vars={'step': 'rest', 'rest_path': WHOAMI})
+    assert run.rc == 2
+    assert 'GET %s: the dashboard answered HTTP 503; retrying in' % WHOAMI in run.output
+    assert '(try 4 of 4).' in run.output
+    assert '"request_attempts": 4' in run.output
+    assert emu.counters()['requests']['GET %s' % WHOAMI] == {'503': 4}
+    run.assert_no_secrets(ADMIN_PASSWORD)
+
+
 # ----- 8 and 10. logouts after a logout; a logged-out token told apart from a broken one ----
 
 def test_a_second_logout_is_already_ended_and_refused_tokens_are_told_apart(play, emu):
