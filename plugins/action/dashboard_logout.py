@@ -14,11 +14,21 @@ class ActionModule(DashboardAction):
     ARGUMENT_SPEC = ARGUMENT_SPEC
     KEEPS_SESSION_ALIVE = False
 
+    ALREADY_ENDED = 'already ended: there was no live session to end'
+
     def operate(self, session, params, task_vars):
         if self._task.check_mode:
             return {'changed': bool(session.token), 'msg': 'check mode: the session would be ended'}
         ended = session.logout()
-        result = {'changed': ended, 'msg': 'session ended' if ended else 'there was no live session to end'}
+        return self.ended(params, 'session ended' if ended else self.ALREADY_ENDED, changed=ended)
+
+    def without_session(self, params, error):
+        # A logout after a logout: the first one emptied the fact, so there is nothing left to end.
+        return self.ended(params, self.ALREADY_ENDED, changed=False)
+
+    @staticmethod
+    def ended(params, message, changed):
+        result = {'changed': changed, 'msg': message}
         if params['set_fact']:
             result['ansible_facts'] = {params['fact_name']: {}}
         return result

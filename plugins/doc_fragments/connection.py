@@ -14,6 +14,8 @@ options:
     description:
       - Address of the dashboard's API gateway, C(https://HOST[:PORT][/PREFIX]).
       - A bare host name means C(https://HOST). Plain C(http://) is refused; the dashboard is served over HTTPS only.
+      - The address must not carry credentials (C(https://user:password@HOST) is refused); give them with O(username) and
+        O(password).
       - If not set, the environment variable E(DASHBOARD_HOST) is used.
     type: str
   username:
@@ -46,7 +48,7 @@ options:
     type: path
   timeout:
     description:
-      - Seconds to wait for the dashboard to connect and to answer a request.
+      - Seconds to wait for the dashboard to connect and to answer a request; a whole number greater than 0.
       - If not set, the environment variable E(DASHBOARD_TIMEOUT) is used, then the value of the session the task reuses,
         and then V(30).
     type: int

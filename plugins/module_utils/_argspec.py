@@ -79,6 +79,30 @@ FACT_OPTIONS = {
 }
 
 
+def timeout_problem(args, environ=None):
+    """A message when the timeout a task gets (option, or DASHBOARD_TIMEOUT) is not a positive number; else None.
+
+    Checked before the options are validated, so the message can name the environment variable
+    the value came from instead of a type error about an option the task never set.
+    """
+    environ = os.environ if environ is None else environ
+    if args.get('timeout') is not None:
+        value, source = args['timeout'], 'The timeout option'
+    elif environ.get('DASHBOARD_TIMEOUT'):
+        value, source = environ['DASHBOARD_TIMEOUT'], 'The environment variable DASHBOARD_TIMEOUT'
+    else:
+        return None
+    try:
+        seconds = float(str(value).strip()) if not isinstance(value, bool) else 0
+    except ValueError:
+        seconds = 0
+    if seconds > 0 and seconds == int(seconds):
+        return None
+    shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + '...'
+    return ('%s is %r: give a whole number of seconds greater than 0, for example 30 (it bounds each connection and '
+            'each answer; 30 when not set).' % (source, shown))
+
+
 def argument_spec(reuse_session=True, **own_options):
     """The connection options (and the session-reuse ones) merged with a module's own options."""
     spec = copy.deepcopy(CONNECTION_OPTIONS)

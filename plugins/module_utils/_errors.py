@@ -28,6 +28,10 @@ class ConfigurationError(DashboardError):
     """An option is missing or wrong; nothing was sent to the dashboard."""
 
 
+class NoSessionGiven(ConfigurationError):
+    """Neither a session nor a dashboard address reached the task."""
+
+
 class TransportError(DashboardError):
     """The dashboard could not be reached, or TLS failed, or it answered nothing."""
 
@@ -59,22 +63,37 @@ class ApiError(DashboardError):
         self.path = path
 
 
+# How much of a server's own words an error message quotes: enough for any real message; a
+# server that quotes back a 20 MB field must not put 20 MB into the task's output.
+MAX_QUOTED = 500
+
+
+def bounded(text, limit=MAX_QUOTED):
+    """``text`` cut to ``limit`` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return '%s... (%d more characters not shown)' % (text[:limit], len(text) - limit)
+
+
 def server_message(body):
-    """The human message a dashboard error body carries, whatever its shape, or None.
+    """The human message a dashboard error body carries, whatever its shape, or None; at most MAX_QUOTED characters.
 
     The platform and its hosted fabric controller use several error shapes
     (``{"message"}``, ``{"error": {"code", "message"}}``, ``{"error": "Not Found", "path"}``).
     """
+    message = None
     if isinstance(body, dict):
         for key in ('message', 'description'):
             value = body.get(key)
             if isinstance(value, str) and value:
-                return value
-        error = body.get('error')
-        if isinstance(error, dict):
-            return error.get('message') or error.get('code')
-        if isinstance(error, str) and error:
-            return error
-    if isinstance(body, str) and body.strip():
-        return body.strip()[:300]
-    return None
+                message = value
+                break
+        else:
+            error = body.get('error')
+            if isinstance(error, dict):
+                message = error.get('message') or error.get('code')
+            elif isinstance(error, str) and error:
+                message = error
+    elif isinstance(body, str) and body.strip():
+        message = body.strip()
+    return bounded(str(message)) if message else None

@@ -17,11 +17,14 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import math
+import re
 import time
+from urllib.parse import urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _argspec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
-    ApiError, AuthenticationFailed, ConfigurationError, SessionExpired, TransportError, server_message)
+    ApiError, AuthenticationFailed, ConfigurationError, NoSessionGiven, SessionExpired, TransportError, bounded, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_base_url
 
@@ -34,7 +37,15 @@ except ImportError:  # pragma: no cover - reported when a token has to be read
 LOGIN_PATH = '/login'
 REFRESH_PATH = '/refresh'
 LOGOUT_PATH = '/logout'
+# The platform's own auth operations, under both the names the platform serves them.
+AUTH_PATHS = frozenset(prefix + name for prefix in ('', '/api/v1/infra') for name in (LOGIN_PATH, REFRESH_PATH, LOGOUT_PATH))
+LOGIN_PATHS = frozenset(('/login', '/api/v1/infra/login'))
 MASK = '********'
+# An error answer bigger than this is not handed to the task result (its message is still quoted, bounded).
+MAX_ERROR_BODY = 64 * 1024
+# Request body fields whose values are secrets of the task (a password set through the API, say):
+# a server that quotes the request back in an error must not get them displayed.
+SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential', re.I)
 # JWT times are whole seconds, so a token may have been issued up to a second before the
 # second its iat names; expiry is counted that much early.
 EXPIRY_SAFETY = 1.0
@@ -65,10 +76,62 @@ def is_auth_failure(response):
         return True
     if response.status == 500 and 'token is expired' in (response.text or '').lower():
         return True
+    if response.status != 400:
+        return False
     body = response.json
-    if response.status == 400 and isinstance(body, dict) and isinstance(body.get('error'), dict):
-        return body['error'].get('code') == 'UserUnauthorized'
+    return isinstance(body, dict) and isinstance(body.get('error'), dict) and body['error'].get('code') == 'UserUnauthorized'
+
+
+def _holds_any(value, forms):
+    if isinstance(value, str):
+        return any(form in value for form in forms)
+    if isinstance(value, dict):
+        return any(_holds_any(key, forms) or _holds_any(item, forms) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_holds_any(item, forms) for item in value)
     return False
+
+
+def checked_timeout(value):
+    """The timeout in seconds; the default when not given, a clear error when not a positive number."""
+    if value is None:
+        return _argspec.DEFAULT_TIMEOUT
+    try:
+        seconds = float(value) if not isinstance(value, bool) else None
+    except (TypeError, ValueError):
+        seconds = None
+    if seconds is None or not math.isfinite(seconds) or seconds <= 0:
+        raise ConfigurationError('timeout is %s; give it as a number of seconds greater than 0 (for example 30). It bounds '
+                                 'each connection and each answer.' % bounded(repr(value), 40))
+    return int(seconds) if seconds == int(seconds) else seconds
+
+
+def body_secrets(body):
+    """Values of the fields of a request body that look like secrets (passwords, tokens, keys)."""
+    found = []
+    if isinstance(body, dict):
+        for key, value in body.items():
+            if isinstance(value, str) and value and isinstance(key, str) and SECRET_FIELD.search(key):
+                found.append(value)
+            else:
+                found.extend(body_secrets(value))
+    elif isinstance(body, list):
+        for item in body:
+            found.extend(body_secrets(item))
+    return found
+
+
+def describe_refused_token(token, clock=time.time):
+    """Why a dashboard may have refused ``token``, as far as the client can tell without the dashboard's key."""
+    claims = token_claims(token) if token else {}
+    expiry = claims.get('exp')
+    if not isinstance(expiry, (int, float)):
+        return ('the token is not a session token of this dashboard (it does not read as one of its JWTs: altered, cut short '
+                'or not a dashboard token at all)')
+    if expiry <= clock():
+        return 'the token expired at %s' % _iso(expiry)
+    return ('the token was logged out, or was not issued by this dashboard (altered, or from another dashboard): it would '
+            'have been valid until %s' % _iso(expiry))
 
 
 def _iso(epoch):
@@ -99,13 +162,15 @@ class DashboardSession:
         self.domain = domain or _argspec.DEFAULT_DOMAIN
         self.validate_certs = True if validate_certs is None else bool(validate_certs)
         self.ca_path = ca_path
-        self.timeout = timeout or _argspec.DEFAULT_TIMEOUT
+        self.timeout = checked_timeout(timeout)
         self.session_timeout = session_timeout or _argspec.DEFAULT_SESSION_TIMEOUT
         self._clock = clock
         self._cache = token_cache
         self.http = HttpClient(self.base_url, self.validate_certs, ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
         self.token = None
         self.compat_token = None
+        self._other_secrets = []
+        self._forms_of = self._forms = None
         self.usertype = usertype
         self.rbac = rbac or []
         self.received_at = None
@@ -140,9 +205,9 @@ class DashboardSession:
 
         host = pick('host')
         if not host:
-            raise ConfigurationError('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
-                                     'or set host, username and password (task options, module_defaults for '
-                                     'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
+            raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
+                                 'or set host, username and password (task options, module_defaults for '
+                                 'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
         use_given_token = not options.get('token')
         return cls(host=host, username=pick('username'), password=options.get('password'), domain=pick('domain'),
                    token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
@@ -200,26 +265,44 @@ class DashboardSession:
 
         Also their JSON-escaped forms: a server may quote the request body it received.
         """
-        for secret in (self._password, self.token, self.compat_token):
-            if secret and text:
-                for form in (secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]):
-                    text = text.replace(form, MASK)
+        if not text:
+            return text
+        for form in self._secret_forms():
+            if form in text:
+                text = text.replace(form, MASK)
         return text
+
+    def _secret_forms(self):
+        """Every secret as written plainly and JSON-escaped; worked out again only when the secrets change."""
+        secrets = tuple(secret for secret in [self._password, self.token, self.compat_token] + self._other_secrets if secret)
+        if self._forms_of != secrets:
+            forms = []
+            for secret in secrets:
+                for form in (secret, json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1]):
+                    if form not in forms:
+                        forms.append(form)
+            self._forms_of, self._forms = secrets, forms
+        return self._forms
 
     def leaks_into(self, value):
         """Whether any string inside ``value`` (a parsed answer body) holds one of this session's secrets."""
-        if isinstance(value, dict):
-            return any(self.leaks_into(key) or self.leaks_into(item) for key, item in value.items())
-        if isinstance(value, (list, tuple)):
-            return any(self.leaks_into(item) for item in value)
-        return isinstance(value, str) and self.scrub(value) != value
+        return _holds_any(value, self._secret_forms())
+
+    def add_secrets(self, secrets):
+        """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""
+        self._other_secrets.extend(secret for secret in secrets if isinstance(secret, str) and len(secret) > 3)
 
     def forget_password(self):
         """Drop the password from this object (for a process that must only ever refresh)."""
         self._password = None
 
     def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
-        claims = token_claims(token)
+        if None not in (received_at, lifetime) and self.username and self.usertype and self.rbac:
+            # A session handed back whole (the fact, a registered session) says all its token would:
+            # reading the JWT again costs every task time for nothing.
+            claims = {}
+        else:
+            claims = token_claims(token)
         now = self._clock()
         if received_at is None or lifetime is None:
             if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:
@@ -277,6 +360,12 @@ class DashboardSession:
         response = self.http.request('POST', LOGIN_PATH, replay_safe=True,
                                      json_body={'domain': self.domain, 'userName': self.username, 'userPasswd': self._password})
         body = response.json if isinstance(response.json, dict) else {}
+        if not _is_login_answer(response, body):
+            raise AuthenticationFailed(self.scrub(
+                'The answer of %s to the login of %s is not the dashboard\'s login answer (HTTP %d: %s), so the host option '
+                'probably does not point at the dashboard itself.%s' % (
+                    self.http.url_for(LOGIN_PATH), who, response.status,
+                    server_message(body or response.text) or 'no message', self._host_hint())), status=response.status)
         if response.status in (401, 403):
             reason = server_message(body) or 'no reason given'
             hint = ('Update the password in the dashboard first.' if response.status == 403
@@ -297,16 +386,23 @@ class DashboardSession:
         # must not split one account's session in two.
         self.username = self.username or body.get('username')
 
+    def _host_hint(self):
+        prefix = urlsplit(self.base_url).path
+        if prefix:
+            return (' Its address carries the path %s: give the address alone (https://%s), the collection adds /login and '
+                    'the API paths itself.' % (prefix, urlsplit(self.base_url).netloc))
+        return ' Check the address and port: they must be those of the dashboard\'s web interface.'
+
     def refresh(self):
         """POST /refresh with an empty payload and the AuthCookie; the new token replaces the old."""
         if not self.token:
             raise SessionExpired('There is no session to refresh for %s: run fabricops.dashboard.dashboard_login first.' % self.base_url)
         response = self.http.request('POST', REFRESH_PATH, token=self.token, replay_safe=True)
         if is_auth_failure(response):
-            raise SessionExpired('The dashboard %s refused to refresh the session of %s: the token expired (at %s) or was logged '
-                                 'out. Log in again: run fabricops.dashboard.dashboard_login, or give username and password so the '
-                                 'session can be renewed by logging in.'
-                                 % (self.base_url, self.username or 'this account', _iso(self.expires_at)))
+            raise SessionExpired('The dashboard %s refused to refresh the session of %s: %s. Log in again: run '
+                                 'fabricops.dashboard.dashboard_login, or give username and password so the session can be '
+                                 'renewed by logging in.'
+                                 % (self.base_url, self.username or 'this account', describe_refused_token(self.token, self._clock)))
         if response.status != 200:
             raise self._api_error(response, 'POST', REFRESH_PATH, 'refreshing the session')
         body = response.json if isinstance(response.json, dict) else {}
@@ -405,8 +501,11 @@ class DashboardSession:
 
         ``accept``: statuses that are not errors (default: every 2xx); ApiError otherwise.
         """
-        self.ensure_valid()
         method = method.upper()
+        self.add_secrets(body_secrets(json_body))
+        if self.is_auth_path(path):
+            return self._auth_request(method, path, json_body, params, accept)
+        self.ensure_valid()
         used = self.token
         response = self.http.request(method, path, json_body=json_body, params=params, token=used)
         if is_auth_failure(response):
@@ -421,11 +520,57 @@ class DashboardSession:
             raise self._api_error(response, method, path)
         return response
 
+    def _operation(self, path):
+        """``path`` as the dashboard's own path, without the address's prefix: /login, /api/v1/infra/whoami..."""
+        full = urlsplit(self.http.url_for(path)).path
+        prefix = urlsplit(self.base_url).path
+        if prefix and full.startswith(prefix + '/'):
+            full = full[len(prefix):]
+        return '/' + full.strip('/')
+
+    def is_auth_path(self, path):
+        """Whether ``path`` is one of the platform's own login, refresh or logout operations."""
+        return self._operation(path) in AUTH_PATHS
+
+    def _auth_request(self, method, path, json_body, params, accept):
+        """A request to the auth operations themselves, sent exactly once.
+
+        Its refusal is the answer, not a sign of a stale session: renewing and sending it again
+        would send a wrong password twice, a step toward locking the account. A login needs no
+        session; the others carry the current one.
+        """
+        token = None
+        if self._operation(path) not in LOGIN_PATHS:
+            self.ensure_valid()
+            token = self.token
+        response = self.http.request(method, path, json_body=json_body, params=params, token=token, retry=False)
+        if not _accepted(response.status, accept):
+            raise self._api_error(response, method, path)
+        return response
+
     def _api_error(self, response, method, path, doing=None):
         reason = server_message(response.json if response.is_json else response.text) or 'no message'
         doing = doing or '%s %s' % (method, path)
-        return ApiError(self.scrub('The dashboard %s answered HTTP %d while %s: %s' % (self.base_url, response.status, doing, reason)),
-                        status=response.status, body=response.body, method=method, path=path)
+        message = 'The dashboard %s answered HTTP %d while %s: %s' % (self.base_url, response.status, doing, reason)
+        body = response.body
+        if len(response.text or '') > MAX_ERROR_BODY:
+            message += ' (its answer, %d characters, is not returned whole)' % len(response.text)
+            body = None
+        return ApiError(self.scrub(message), status=response.status, body=body, method=method, path=path)
+
+
+def _is_login_answer(response, body):
+    """Whether an answer to POST /login has the shape of the platform's own (see the platform facts).
+
+    A token (200), a refusal ``{"message"}`` (401, 403), or an empty 200 (an unknown login
+    domain on older releases). The gateway's generic 401 for a path it does not serve carries
+    ``code`` and ``description`` as well; an HTML page or a 404 is another server or path.
+    """
+    if response.status == 200:
+        return not response.text.strip() or isinstance(response.json, dict)
+    if response.status in (401, 403):
+        return isinstance(body.get('message'), str) and 'code' not in body and 'description' not in body
+    return response.status not in (404, 405) and (response.is_json or response.status >= 500)
 
 
 def _accepted(status, accept):

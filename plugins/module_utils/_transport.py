@@ -15,8 +15,10 @@ import email.utils
 import json
 import random
 import ssl
+import socket
 import threading
 import time
+import warnings
 from urllib.parse import urljoin, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, TransportError
@@ -24,12 +26,14 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 try:
     import requests
     from requests.adapters import HTTPAdapter
+    from urllib3.exceptions import InsecureRequestWarning
     HAS_REQUESTS = True
     REQUESTS_IMPORT_ERROR = None
 except ImportError as _import_error:  # pragma: no cover - reported by the front ends
     HAS_REQUESTS = False
     REQUESTS_IMPORT_ERROR = _import_error
     HTTPAdapter = object
+    InsecureRequestWarning = Warning
 
 REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
 MAX_REDIRECTS = 5
@@ -95,12 +99,25 @@ class Response:
         self.text = text
         self.url = url
         self.cookies = cookies or {}
-        try:
-            self.json = json.loads(text) if text else None
-            self.is_json = bool(text)
-        except ValueError:
-            self.json = None
-            self.is_json = False
+        self._parsed = None
+
+    def _parse(self):
+        # On first use only: the keeper hands answers on without ever reading them.
+        if self._parsed is None:
+            try:
+                self._parsed = (json.loads(self.text), True) if self.text else (None, False)
+            except ValueError:
+                self._parsed = (None, False)
+        return self._parsed
+
+    @property
+    def json(self):
+        """The parsed JSON body, None when the body is empty or not JSON."""
+        return self._parse()[0]
+
+    @property
+    def is_json(self):
+        return self._parse()[1]
 
     def raw_headers(self):
         """Every header as received, Set-Cookie included (for carrying the answer between processes)."""
@@ -134,6 +151,11 @@ def normalize_base_url(host):
     if '://' not in host:
         host = 'https://' + host
     parts = urlsplit(host)
+    if '@' in parts.netloc:
+        # Said without repeating the address: what precedes the @ is a password.
+        raise ConfigurationError('The dashboard address (host option or DASHBOARD_HOST) carries a user name or password before '
+                                 'an @. Give the address alone, as https://HOST[:PORT][/PREFIX], and the credentials with the '
+                                 'username and password options (or DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
     if parts.scheme.lower() != 'https':
         raise ConfigurationError('The dashboard address %s uses %s; the dashboard is served over HTTPS only. '
                                  'Use https://%s instead.' % (host, parts.scheme, parts.netloc or '<host>'))
@@ -254,6 +276,8 @@ class HttpClient:
         # How one request/answer is carried: from this process by default; a front end may
         # route it through a longer-lived process that keeps connections open.
         self.exchange = exchange or direct_exchange
+        self.on_retry = None
+        self.last_attempts = 0
 
     def url_for(self, path):
         if path.startswith(('http://', 'https://')):
@@ -263,25 +287,41 @@ class HttpClient:
             return path
         return self.base_url + '/' + path.lstrip('/')
 
-    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None):
+    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, retry=True):
+        """One request, retried as the policy allows; ``retry=False`` sends it exactly once.
+
+        ``on_retry`` (if set) hears about every retry before its wait: a front end shows it.
+        ``last_attempts`` tells afterwards how many tries the request took.
+        """
         method = method.upper()
         if replay_safe is None:
             replay_safe = method in RetryPolicy.REPLAY_SAFE_METHODS
         url = self.url_for(path)
+        attempts = self.retry_policy.attempts if retry else 1
         attempt = 0
         while True:
             attempt += 1
+            self.last_attempts = attempt
             try:
                 response = self._send_following_redirects(method, url, json_body, params, token)
             except TransportError as exc:
-                if attempt < self.retry_policy.attempts and (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls'):
-                    self._sleep(self.retry_policy.delay(attempt))
+                if attempt < attempts and (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls'):
+                    self._wait(method, url, exc.message, attempt, attempts, self.retry_policy.delay(attempt))
                     continue
                 raise
-            if attempt < self.retry_policy.attempts and self.retry_policy.retries_status(response.status, replay_safe):
-                self._sleep(self.retry_policy.delay(attempt, parse_retry_after(response.header('Retry-After'))))
+            if attempt < attempts and self.retry_policy.retries_status(response.status, replay_safe):
+                retry_after = parse_retry_after(response.header('Retry-After'))
+                reason = 'the dashboard answered HTTP %d%s' % (
+                    response.status, ' with Retry-After %s s' % int(retry_after) if retry_after is not None else '')
+                self._wait(method, url, reason, attempt, attempts, self.retry_policy.delay(attempt, retry_after))
                 continue
             return response
+
+    def _wait(self, method, url, reason, attempt, attempts, seconds):
+        if self.on_retry is not None:
+            self.on_retry('%s %s: %s; retrying in %.1f s (try %d of %d).' % (
+                method, urlsplit(url).path, reason.rstrip('.'), seconds, attempt + 1, attempts))
+        self._sleep(seconds)
 
     def _send_following_redirects(self, method, url, json_body, params, token):
         for _hop in range(MAX_REDIRECTS + 1):
@@ -307,12 +347,17 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
     """One HTTP exchange from this process, on its keep-alive pool; no retry, no redirect."""
     path = urlsplit(url).path
     try:
-        raw = _pool(client.base_url, client.validate_certs, client.ca_path).request(
-            method, url, json=json_body, params=params, headers=headers,
-            timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
+        with warnings.catch_warnings():
+            if not client.validate_certs:
+                # urllib3 would warn on every request through the warnings module, that is on the
+                # worker's stderr, which Ansible then reports as stray output; the front end already
+                # warns once per task that validation is off.
+                warnings.simplefilter('ignore', InsecureRequestWarning)
+            raw = _pool(client.base_url, client.validate_certs, client.ca_path).request(
+                method, url, json=json_body, params=params, headers=headers,
+                timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
     except requests.exceptions.SSLError as exc:
-        raise TransportError('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its '
-                             'CA bundle (PEM); do not turn validate_certs off.' % (client.base_url, _tls_reason(exc)), tls=True) from None
+        raise TransportError(_tls_message(client, exc), tls=True) from None
     except requests.exceptions.ConnectTimeout:
         raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
                              % (client.base_url, client.timeout), nothing_sent=True) from None
@@ -348,12 +393,40 @@ def _connect_reason(exc):
     return 'connection failed'
 
 
-def _tls_reason(exc):
+def _tls_message(client, exc):
     text = str(exc)
-    for marker, reason in (('CERTIFICATE_VERIFY_FAILED', 'the certificate is not signed by a trusted CA'),
-                           ('Hostname mismatch', 'the certificate does not name this host'),
-                           ("doesn't match", 'the certificate does not name this host'),
-                           ('WRONG_VERSION_NUMBER', 'the server did not speak TLS on this port')):
+    if 'mismatch' in text or "doesn't match" in text:
+        names = certificate_names(client)
+        held = ('it is issued to %s' % ', '.join(names)) if names else 'it names other hosts'
+        return ('TLS with the dashboard %s failed: the certificate does not match the name %s (%s). Point the host option at '
+                'a name the certificate holds, or have the certificate reissued for this name; do not turn validate_certs off.'
+                % (client.base_url, urlsplit(client.base_url).hostname, held))
+    for marker, reason in (('WRONG_VERSION_NUMBER', 'the server did not speak TLS on this port'),
+                           ('CERTIFICATE_VERIFY_FAILED', 'the certificate is not signed by a trusted CA')):
         if marker in text:
-            return reason
-    return 'handshake failed'
+            break
+    else:
+        reason = 'handshake failed'
+    return ('TLS with the dashboard %s failed: %s. If the dashboard uses a private CA, set ca_path to its CA bundle (PEM); '
+            'do not turn validate_certs off.' % (client.base_url, reason))
+
+
+def certificate_names(client):
+    """The DNS names and IP addresses a dashboard's certificate is issued to, [] when they cannot be read.
+
+    Read with the chain still verified (only the name check is off), so what is reported comes
+    from a certificate the user's CA signed; nothing is sent over this connection.
+    """
+    parts = urlsplit(client.base_url)
+    context = ssl.create_default_context(cafile=client.ca_path)
+    context.check_hostname = False
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 443), timeout=min(5, client.timeout)) as raw:
+            with context.wrap_socket(raw, server_hostname=parts.hostname) as channel:
+                certificate = channel.getpeercert() or {}
+    except (OSError, ValueError):
+        return []
+    names = [value for kind, value in certificate.get('subjectAltName', ()) if kind in ('DNS', 'IP Address')]
+    if not names:
+        names = [value for field in certificate.get('subject', ()) for key, value in field if key == 'commonName']
+    return names

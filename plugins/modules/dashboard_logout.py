@@ -12,7 +12,9 @@ version_added: 1.0.0
 description:
   - Ends the session on the dashboard with C(POST /logout), so its token is refused from then on, and empties the fact
     O(fact_name).
-  - Reports C(changed=true) when a live session was ended, C(changed=false) when there was none (already ended or expired).
+  - Reports C(changed=true) when a live session was ended, C(changed=false) with the message C(already ended) when there was
+    none (already ended or expired), also when the task has no session and no dashboard address left, as after an earlier
+    logout emptied the fact.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -48,7 +50,14 @@ msg:
   description: What happened to the session.
   returned: always
   type: str
-  sample: session ended
+  sample: "already ended: there was no live session to end"
+request_attempts:
+  description:
+    - How many times the task's last request was sent, also when the task failed; more than 1 when it was retried (see the
+      retries in the collection's sessions guide; each retry is shown from C(-v) on).
+  returned: when a request was sent
+  type: int
+  sample: 1
 '''
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS

@@ -190,6 +190,13 @@ msg:
   returned: when no write was sent
   type: str
   sample: "already absent: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b answered 404, no DELETE sent"
+request_attempts:
+  description:
+    - How many times the task's last request was sent, also when the task failed; more than 1 when it was retried (see the
+      retries in the collection's sessions guide; each retry is shown from C(-v) on).
+  returned: when a request was sent
+  type: int
+  sample: 1
 '''
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec

@@ -18,7 +18,7 @@ WRONG_PASSWORD = 'Wr0ng-Secret-Passw0rd'
     ({'login_user': 'admin'},
      'Logging in to'),
     ({'login_user': 'admin', 'login_password': WRONG_PASSWORD, 'login_timeout': 'soon'},
-     "Invalid options for fabricops.dashboard.dashboard_login: argument 'timeout' is of type str"),
+     "Invalid options for fabricops.dashboard.dashboard_login: The timeout option is 'soon': give a whole number of seconds"),
 ])
 def test_login_failures_are_explained(play, emu, extra_vars, expected):
     run = play('errors.yml', verbosity=4, extra_vars=dict(extra_vars, step='login'))

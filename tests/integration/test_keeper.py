@@ -11,34 +11,52 @@ from conftest import ANSIBLE_PLAYBOOK, PLAYBOOKS, write_inventory  # pylint: dis
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 
 
-def _processes_running(playbook_name):
-    """PIDs of processes whose command line names this playbook (the keeper is a fork of ansible-playbook)."""
+KEEPER_MODULE = 'ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper'
+
+
+def _keepers_of(local_tmp):
+    """PIDs of the session keepers of runs whose temporary directory is under ``local_tmp``.
+
+    The keeper runs as ``python -m <KEEPER_MODULE>`` with its orders on stdin, so its command
+    line names no playbook; it works from inside the run's cache directory, which tells this
+    test's keeper from those of other runs on the machine (its cwd reads "... (deleted)" once
+    Ansible has removed the directory).
+    """
     found = []
     for entry in pathlib.Path('/proc').iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+        if not entry.name.isdigit():
             continue
         try:
-            command = (entry / 'cmdline').read_bytes().replace(b'\0', b' ').decode('utf-8', 'replace')
+            command = (entry / 'cmdline').read_bytes().split(b'\0')
+            directory = os.readlink(entry / 'cwd')
         except OSError:
             continue
-        if playbook_name in command:
+        if KEEPER_MODULE.encode() in command and directory.startswith(str(local_tmp) + os.sep):
             found.append(int(entry.name))
     return found
 
 
-def test_tasks_share_connections_and_the_keeper_leaves_with_the_run(play, emu):
-    run = play('twenty_tasks.yml', verbosity=4)
+def test_tasks_share_connections_and_the_keeper_leaves_with_the_run(play, emu, tmp_path):
+    local_tmp = tmp_path / 'local'
+    run = play('twenty_tasks.yml', verbosity=4, env={'ANSIBLE_LOCAL_TEMP': str(local_tmp)})
     assert run.rc == 0, run.output[-3000:]
     counters = emu.counters()
     assert counters['logins'] == 1
     assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 20}
     assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}'] == {'200': 20}
-    # 41 requests: the login connects itself, the forty tasks after it share the keeper's connection.
-    assert counters['connections'] == 2
+    # 41 requests on 3 connections: the login connects itself, the twenty tasks after it share the
+    # keeper's connection, and the loop's worker hands its first two items to the keeper, then
+    # carries the other eighteen on one connection of its own.
+    assert counters['connections'] == 3
+    # The keeper did serve this run (the shared connection above), so it is the one looked for.
     deadline = time.monotonic() + 5
-    while _processes_running('twenty_tasks.yml') and time.monotonic() < deadline:
+    while _keepers_of(local_tmp) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _processes_running('twenty_tasks.yml') == [], 'the session keeper outlived the run'
+    leftover = _keepers_of(local_tmp)
+    for pid in leftover:
+        os.kill(pid, signal.SIGKILL)
+    assert leftover == [], 'the session keeper outlived the run'
+    assert list(local_tmp.glob('*/fabricops.dashboard/*.sock')) == [], 'the keeper socket outlived the run'
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 
