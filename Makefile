@@ -86,6 +86,11 @@ ee: dist
 	cp docs/awx/execution-environment.yml docs/awx/requirements.yml $(TARBALL) build/ee/
 	cd build/ee && $(BIN)/ansible-builder create --file execution-environment.yml --context context --output-filename Containerfile
 	test -s build/ee/context/Containerfile
+	# What ansible-builder will install for the collection: its requirements.txt, found through meta/execution-environment.yml.
+	ANSIBLE_COLLECTIONS_PATH=$(CURDIR)/build/ee/installed $(BIN)/ansible-galaxy collection install --force -p build/ee/installed $(TARBALL)
+	$(BIN)/ansible-builder introspect build/ee/installed | tee build/ee/introspect.txt
+	grep -q 'PyJWT>=2.8,<3  # from collection fabricops.dashboard' build/ee/introspect.txt
+	grep -q 'requests>=2.31,<3  # from collection fabricops.dashboard' build/ee/introspect.txt
 
 # The rendered docs site, offline: antsibull-docs sphinx-init writes the Sphinx project, then the
 # collection's reference and guides (docs/docsite) are rendered to HTML.

@@ -13,6 +13,19 @@ description:
   - Ends the session on the dashboard with C(POST /logout), so its token is refused from then on, and empties the fact
     O(fact_name).
   - Reports C(changed=true) when a live session was ended, C(changed=false) when there was none (already ended or expired).
+requirements:
+  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
+seealso:
+  - module: fabricops.dashboard.dashboard_login
+    description: Logs in once; every other module picks up its session.
+  - module: fabricops.dashboard.dashboard_refresh
+    description: Extends the session explicitly.
+  - module: fabricops.dashboard.dashboard_rest
+    description: Calls the platform and fabric controller APIs with the session.
+  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
+    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
