@@ -65,6 +65,9 @@ range: dist $(RANGE)/oldest/venv/.installed $(RANGE)/newest/venv/.installed
 	  rm -rf $(RANGE)/$$end/collections; \
 	  $(RANGE)/$$end/venv/bin/ansible-galaxy collection install --force -p $(RANGE)/$$end/collections $(TARBALL) || exit 1; \
 	done
+	# The emulator, installed from the installed collection as the install guide says.
+	rm -rf $(RANGE)/emulator && $(PYTHON) -m venv $(RANGE)/emulator
+	$(RANGE)/emulator/bin/pip install --quiet $(RANGE)/oldest/collections/ansible_collections/fabricops/dashboard/tests/emulator
 	$(BIN)/python -m pytest tests/range
 
 # The Python an end names (python3.11, python3.12): on PATH, else under pyenv (whose shims

@@ -28,7 +28,7 @@ def range_ends():
     ends = []
     for line in (REPO / 'requirements-dev.txt').read_text(encoding='utf-8').splitlines():
         if line.startswith('#range '):
-            _, name, core, python = line.split()
+            name, core, python = line.split()[1:]
             ends.append(pytest.param(name, core.split('==')[1], python, id=name))
     return ends
 
@@ -98,3 +98,18 @@ def test_ansible_doc_shows_requirements_and_see_also(end, core_version, python, 
     assert 'REQUIREMENTS' in doc.stdout and 'PyJWT' in doc.stdout and 'requests' in doc.stdout
     assert 'SEE ALSO' in doc.stdout and 'fabricops.dashboard.dashboard_login' in doc.stdout
     assert not doc.stderr.strip(), doc.stderr
+
+
+@pytest.mark.parametrize('end, core_version, python', range_ends())
+def test_the_warning_of_a_hidden_result_is_shown(end, core_version, python, emu, user_env, tmp_path):
+    """ansible-core 2.16 to 2.18 drop the warnings of a censored result; a login's must show on every version."""
+    env = dict(user_env, ANSIBLE_COLLECTIONS_PATH=str(RANGE_ROOT / end / 'collections'))
+    inventory = tmp_path / 'inventory.ini'
+    inventory.write_text('[targets]\nhost01 ansible_connection=local ansible_python_interpreter=%s\n' % (
+        RANGE_ROOT / end / 'venv' / 'bin' / 'python'), encoding='utf-8')
+    run = ansible(end, 'ansible-playbook', str(REPO / 'tests' / 'integration' / 'playbooks' / 'login_insecure.yml'),
+                  '-i', str(inventory), env=env, cwd=tmp_path)
+    output = run.stdout + run.stderr
+    assert run.returncode == 0, output[-4000:]
+    assert output.count('[WARNING]: Certificate validation is off for %s' % emu.base_url) == 1, output
+    assert not JWT.search(output) and ADMIN_PASSWORD not in output
