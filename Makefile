@@ -123,8 +123,10 @@ sanity-copy: install
 	cd $(SANITY_ROOT) && git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm sanity
 	.ci/seed-get-pip.sh $(BIN)/python
 
+# galaxy[no-repository]: the collection has no public repository yet, and galaxy.yml names none
+# rather than a placeholder; drop the skip when `repository` is set.
 lint: install
-	$(BIN)/ansible-lint --profile production
+	$(BIN)/ansible-lint --profile production --skip-list 'galaxy[no-repository]'
 
 changelog-lint: install
 	$(BIN)/antsibull-changelog lint
