@@ -59,7 +59,7 @@ class DashboardAction(ActionBase):
             if params.get('session'):
                 params = dict(params, session=self.resolve(params['session'], cache, 'The session option', params))
             session_fact = self.session_fact(params, task_vars)
-            if session_fact:
+            if session_fact and not params.get('token'):
                 session_fact = self.resolve(session_fact, cache, 'The fact %s' % (params.get('fact_name') or DEFAULT_FACT_NAME), params)
             session = DashboardSession.from_options(params, session_fact=session_fact, token_cache=cache)
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
