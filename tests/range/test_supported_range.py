@@ -24,9 +24,15 @@ HOSTS = 2
 
 
 def range_ends():
-    """(name, ansible-core requirement, python) of each #range line of requirements-dev.txt."""
+    """(name, ansible-core version, python) of each #range line of requirements-dev.txt.
+
+    RANGE_ENDS='name ansible-core==X.Y.Z pythonX.Y,...' tries other versions, with virtualenvs
+    made under RANGE_ROOT/<name> the way `make range` makes them.
+    """
+    lines = ['#range ' + end for end in os.environ['RANGE_ENDS'].split(',')] if os.environ.get('RANGE_ENDS') else \
+        (REPO / 'requirements-dev.txt').read_text(encoding='utf-8').splitlines()
     ends = []
-    for line in (REPO / 'requirements-dev.txt').read_text(encoding='utf-8').splitlines():
+    for line in lines:
         if line.startswith('#range '):
             name, core, python = line.split()[1:]
             ends.append(pytest.param(name, core.split('==')[1], python, id=name))
