@@ -13,6 +13,7 @@ class ActionModule(DashboardAction):
 
     ARGUMENT_SPEC = ARGUMENT_SPEC
     KEEPS_SESSION_ALIVE = False
+    ENDS_SESSION = True
 
     def operate(self, session, params, task_vars):
         if self._task.check_mode:

@@ -33,6 +33,10 @@ from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache i
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 
 
+class _NothingToEnd(Exception):
+    """A logout whose session fact refers to a session already ended (by another host's logout, say)."""
+
+
 class DashboardAction(ActionBase):
     """Base of the collection's action plugins; subclasses set ARGUMENT_SPEC and implement ``operate``."""
 
@@ -44,6 +48,8 @@ class DashboardAction(ActionBase):
     HIDES_RESULT = False
     # Whether the run's session is kept alive between tasks after this one (see _keeper).
     KEEPS_SESSION_ALIVE = True
+    # dashboard_logout: a session that is already over is nothing to end, not an error.
+    ENDS_SESSION = False
     token_cache = None
 
     def run(self, tmp=None, task_vars=None):
@@ -64,6 +70,10 @@ class DashboardAction(ActionBase):
             session = DashboardSession.from_options(params, session_fact=session_fact, token_cache=cache)
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
             result = self.operate(session, params, task_vars)
+        except _NothingToEnd:
+            result = {'changed': False, 'msg': 'there was no live session to end'}
+            if params.get('set_fact'):
+                result['ansible_facts'] = {params['fact_name']: {}}
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and not (session and session.leaks_into(exc.body)):
@@ -89,14 +99,15 @@ class DashboardAction(ActionBase):
                 Display().warning(warning)
         return result
 
-    @staticmethod
-    def resolve(session, cache, where, params):
+    def resolve(self, session, cache, where, params):
         """A session dict whose token may be a reference (see _token_cache), with the live token in its place."""
         if not isinstance(session, dict) or not is_reference(session.get('token')):
             return session
         record = cache.resolve(session['token'])
         if record and record.get('token'):
             return dict(session, **{name: record.get(name) for name in ('token', 'compat_token', 'received_at', 'lifetime')})
+        if self.ENDS_SESSION:
+            raise _NothingToEnd()
         if not params.get('password'):
             raise ConfigurationError(
                 '%s refers to the session of a run that is over, or that was logged out: a fact cache that keeps facts between '

@@ -73,3 +73,12 @@ def test_warnings_of_a_hidden_result_reach_the_user(play, emu):
     assert run.rc == 0, run.output[-3000:]
     assert run.output.count('[WARNING]: Certificate validation is off for %s' % emu.base_url) == 1
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_logout_on_every_host_ends_the_session_once(play, emu, tmp_path):
+    env = {'ANSIBLE_CACHE_PLUGIN': 'jsonfile', 'ANSIBLE_CACHE_PLUGIN_CONNECTION': str(tmp_path / 'facts')}
+    run = play('fact_cache_logout.yml', hosts=3, forks=1, env=env)
+    assert run.rc == 0, run.output[-3000:]
+    assert run.total('failed') == 0
+    counters = emu.counters()
+    assert (counters['logins'], counters['logouts'], counters['live_sessions']) == (1, 1, 0)
