@@ -11,20 +11,21 @@ export ANSIBLE_COLLECTIONS_PATH := $(CURDIR)/build/collections
 export ANSIBLE_CONFIG := $(CURDIR)/ansible.cfg
 export PATH := $(BIN):$(PATH)
 
-.PHONY: demo test bench emulator units integration emulator-tests sanity lint changelog-lint docs-lint gates install clean
+.PHONY: demo test bench emulator units integration emulator-tests sanity sanity-copy units-ansible-test lint changelog-lint docs-lint gates \
+	install clean dist range ee docs-site
 
 demo: install
 	DASHBOARD_USERNAME=admin DASHBOARD_PASSWORD='Admin-Passw0rd!' DASHBOARD_DOMAIN=DefaultAuth \
 	  scripts/with-emulator.sh -- $(BIN)/ansible-playbook playbooks/demo.yml
 
-test: install units emulator-tests integration gates
+test: install units emulator-tests integration range ee docs-site gates
 
 install: $(VENV)/.installed $(COLLECTION_LINK)
 
-$(VENV)/.installed: requirements.txt tests/emulator/pyproject.toml
+$(VENV)/.installed: requirements-dev.txt tests/emulator/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt -e tests/emulator
+	$(BIN)/pip install --quiet -r requirements-dev.txt -e tests/emulator
 	touch $@
 
 # The collection is used in place: build/collections/ansible_collections/fabricops/dashboard -> this directory.
@@ -44,19 +45,88 @@ emulator-tests: install
 integration: install
 	$(BIN)/python -m pytest tests/integration
 
-gates: sanity lint changelog-lint docs-lint
+gates: sanity units-ansible-test lint changelog-lint docs-lint
+
+# The collection as Galaxy users get it: the tarball of `ansible-galaxy collection build`.
+VERSION := $(shell sed -n 's/^version: *//p' galaxy.yml)
+TARBALL := build/dist/fabricops-dashboard-$(VERSION).tar.gz
+RANGE := build/range
+
+dist: install
+	rm -rf build/dist
+	$(BIN)/ansible-galaxy collection build --output-path build/dist
+	@echo "tarball: $(TARBALL) ($$(stat -c %s $(TARBALL)) bytes)"
+
+# Each end of the supported ansible-core range (the #range lines of requirements-dev.txt): a
+# virtualenv with that ansible-core on that Python and requirements.txt only, and the tarball
+# installed with ansible-galaxy; tests/range runs a play with each against the emulator.
+range: dist $(RANGE)/oldest/venv/.installed $(RANGE)/newest/venv/.installed
+	for end in oldest newest; do \
+	  rm -rf $(RANGE)/$$end/collections; \
+	  $(RANGE)/$$end/venv/bin/ansible-galaxy collection install --force -p $(RANGE)/$$end/collections $(TARBALL) || exit 1; \
+	done
+	# The emulator, installed from the installed collection as the install guide says.
+	rm -rf $(RANGE)/emulator && $(PYTHON) -m venv $(RANGE)/emulator
+	$(RANGE)/emulator/bin/pip install --quiet $(RANGE)/oldest/collections/ansible_collections/fabricops/dashboard/tests/emulator
+	$(BIN)/python -m pytest tests/range
+
+# The Python an end names (python3.11, python3.12): on PATH, else under pyenv (whose shims
+# refuse a version that is not selected); .ci/run installs it when neither has it.
+$(RANGE)/%/venv/.installed: requirements-dev.txt requirements.txt
+	set -e; set -- $$(grep '^#range $* ' requirements-dev.txt); core=$$3; python=$$4; \
+	for candidate in $$(command -v $$python) $${PYENV_ROOT:-$$HOME/.pyenv}/versions/*/bin/$$python /usr/bin/$$python; do \
+	  if [ -x "$$candidate" ] && "$$candidate" -c 'import venv, ensurepip' 2>/dev/null; then interpreter=$$candidate; break; fi; \
+	done; \
+	if [ -z "$$interpreter" ]; then echo "$$python is needed for ansible-core $$core (the $* end of the range): install it" >&2; exit 1; fi; \
+	rm -rf $(RANGE)/$*/venv && "$$interpreter" -m venv $(RANGE)/$*/venv; \
+	$(RANGE)/$*/venv/bin/pip install --quiet --upgrade pip; \
+	$(RANGE)/$*/venv/bin/pip install --quiet "$$core" -r requirements.txt
+	touch $@
+
+# The execution environment definition of docs/awx, as its guide uses it: next to the tarball.
+ee: dist
+	rm -rf build/ee && mkdir -p build/ee
+	cp docs/awx/execution-environment.yml docs/awx/requirements.yml $(TARBALL) build/ee/
+	cd build/ee && $(BIN)/ansible-builder create --file execution-environment.yml --context context --output-filename Containerfile
+	test -s build/ee/context/Containerfile
+	# What ansible-builder will install for the collection: its requirements.txt, found through meta/execution-environment.yml.
+	ANSIBLE_COLLECTIONS_PATH=$(CURDIR)/build/ee/installed $(BIN)/ansible-galaxy collection install --force -p build/ee/installed $(TARBALL)
+	$(BIN)/ansible-builder introspect build/ee/installed | tee build/ee/introspect.txt
+	grep -q 'PyJWT>=2.8,<3  # from collection fabricops.dashboard' build/ee/introspect.txt
+	grep -q 'requests>=2.31,<3  # from collection fabricops.dashboard' build/ee/introspect.txt
+
+# The rendered docs site, offline: antsibull-docs sphinx-init writes the Sphinx project, then the
+# collection's reference and guides (docs/docsite) are rendered to HTML.
+docs-site: install
+	rm -rf build/docsite && mkdir -m 0755 -p build/docsite && $(BIN)/antsibull-docs sphinx-init --use-current --dest-dir build/docsite --project 'fabricops.dashboard' \
+	  --copyright 'fabricops.dashboard contributors' --title 'fabricops.dashboard' --lenient fabricops.dashboard
+	# No intersphinx: its inventories are fetched from the network.
+	echo 'intersphinx_mapping = {}' >> build/docsite/conf.py
+	cd build/docsite && ./build.sh > build.log 2>&1 || { cat build.log; exit 1; }
+	# Only links into the Ansible docs (intersphinx, off) may stay unresolved.
+	! grep 'WARNING\|ERROR' build/docsite/build.log | grep -v "undefined label: '[a-z_]*' \[ref.ref\]"
+	test -s build/docsite/build/html/collections/fabricops/dashboard/index.html
+	test -s build/docsite/build/html/collections/fabricops/dashboard/docsite/sessions.html
+
+# ansible-test units, in its own virtualenv with tests/unit/requirements.txt, on the same copy as sanity.
+units-ansible-test: sanity-copy
+	cd $(SANITY_ROOT) && $(BIN)/ansible-test units --venv --python 3.11 --color no
 
 # ansible-test needs the collection under ansible_collections/NAMESPACE/NAME and reads the files
 # git tracks there, so it runs in a copy of the tracked and new (not ignored) files.
-sanity: install
+sanity: sanity-copy
+	cd $(SANITY_ROOT) && $(BIN)/ansible-test sanity --venv --python 3.11 --color no
+
+sanity-copy: install
 	rm -rf build/sanity && mkdir -p $(SANITY_ROOT)
 	git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C $(SANITY_ROOT)
 	cd $(SANITY_ROOT) && git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm sanity
 	.ci/seed-get-pip.sh $(BIN)/python
-	cd $(SANITY_ROOT) && $(BIN)/ansible-test sanity --venv --python 3.11 --color no
 
+# galaxy[no-repository]: the collection has no public repository yet, and galaxy.yml names none
+# rather than a placeholder; drop the skip when `repository` is set.
 lint: install
-	$(BIN)/ansible-lint --profile production
+	$(BIN)/ansible-lint --profile production --skip-list 'galaxy[no-repository]'
 
 changelog-lint: install
 	$(BIN)/antsibull-changelog lint

@@ -5,4 +5,18 @@ directory) and stops it with SIGTERM at the end; ``emu`` is the same emulator, r
 (sessions, counters, faults, data) before the test. See docs/emulator.md.
 """
 
-from dashboard_emulator.pytest_plugin import emu, emulator  # noqa: F401  pylint: disable=unused-import
+import os
+import pathlib
+import sys
+
+try:
+    import dashboard_emulator  # noqa: F401  pylint: disable=unused-import
+except ImportError:
+    # `ansible-test units` runs in a virtualenv of its own, with tests/unit/requirements.txt (the
+    # emulator's dependencies) but without the emulator project: use it from this source tree, in
+    # this process and in the emulator processes it starts.
+    EMULATOR_SOURCE = str(pathlib.Path(__file__).resolve().parent / 'emulator')
+    sys.path.insert(0, EMULATOR_SOURCE)
+    os.environ['PYTHONPATH'] = os.pathsep.join(filter(None, [EMULATOR_SOURCE, os.environ.get('PYTHONPATH')]))
+
+from dashboard_emulator.pytest_plugin import emu, emulator  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position

@@ -13,7 +13,8 @@ description:
   - Logs in to the dashboard platform (C(POST /login)) and returns the session, that is the token that later requests send as
     the C(AuthCookie) cookie, its expiry, and the account's roles and privileges parsed into a structure.
   - Sets the session as the fact O(fact_name) (by default C(dashboard_session)), which every other module of the collection
-    picks up, so later tasks need no credentials. Run it once with C(run_once=true); the session fact then reaches every host of the play.
+    picks up, so later tasks need no credentials. In templates, read it as C(ansible_facts.dashboard_session), which works with
+    C(INJECT_FACTS_AS_VARS) on and off. Run it once with C(run_once=true); the session fact then reaches every host of the play.
   - Within one run, a second login of the same account on the same dashboard reuses the first session while it is valid,
     so a login task without C(run_once) still logs in once, not once per host. That reuse does not check the password
     given again.
@@ -21,6 +22,19 @@ description:
     registered result keep every value.
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
+requirements:
+  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
+seealso:
+  - module: fabricops.dashboard.dashboard_refresh
+    description: Extends the session explicitly.
+  - module: fabricops.dashboard.dashboard_logout
+    description: Ends the session at the end of a play.
+  - module: fabricops.dashboard.dashboard_rest
+    description: Calls the platform and fabric controller APIs with the session.
+  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
+    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -37,7 +51,9 @@ options:
   set_fact:
     description:
       - Whether to set the fact O(fact_name). With V(false), register the result and pass RV(session) to later tasks.
-      - If a persistent fact cache is configured, the token is written to it with the fact; the task warns about that.
+      - If the fact cache keeps facts between runs (any cache plugin but C(memory), as under ansible-runner or AWX fact storage),
+        the fact holds a reference to the run's private token cache in place of the token, so the cache never stores a usable
+        token; the tasks of the run resolve it. The registered RV(session) always holds the token.
     type: bool
     default: true
 attributes:
@@ -60,9 +76,9 @@ EXAMPLES = r'''
 - name: Show who logged in, their privileges and the expiry
   ansible.builtin.debug:
     msg: >-
-      {{ dashboard_session.username }} ({{ dashboard_session.usertype }}) may write on all:
-      {{ dashboard_session.rbac | fabricops.dashboard.rbac_can_write('all') }};
-      the session expires at {{ dashboard_session.expires_at }}
+      {{ ansible_facts.dashboard_session.username }} ({{ ansible_facts.dashboard_session.usertype }}) may write on all:
+      {{ ansible_facts.dashboard_session.rbac | fabricops.dashboard.rbac_can_write('all') }};
+      the session expires at {{ ansible_facts.dashboard_session.expires_at }}
   run_once: true
 
 - name: Log in with the credentials of the environment (DASHBOARD_HOST, DASHBOARD_USERNAME, ...) and keep the result only

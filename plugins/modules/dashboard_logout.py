@@ -15,6 +15,19 @@ description:
   - Reports C(changed=true) when a live session was ended, C(changed=false) with the message C(already ended) when there was
     none (already ended or expired), also when the task has no session and no dashboard address left, as after an earlier
     logout emptied the fact.
+requirements:
+  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
+seealso:
+  - module: fabricops.dashboard.dashboard_login
+    description: Logs in once; every other module picks up its session.
+  - module: fabricops.dashboard.dashboard_refresh
+    description: Extends the session explicitly.
+  - module: fabricops.dashboard.dashboard_rest
+    description: Calls the platform and fabric controller APIs with the session.
+  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
+    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -50,14 +63,7 @@ msg:
   description: What happened to the session.
   returned: always
   type: str
-  sample: "already ended: there was no live session to end"
-request_attempts:
-  description:
-    - How many times the task's last request was sent, also when the task failed; more than 1 when it was retried (see the
-      retries in the collection's sessions guide; each retry is shown from C(-v) on).
-  returned: when a request was sent
-  type: int
-  sample: 1
+  sample: session ended
 '''
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS

@@ -22,6 +22,19 @@ description:
     O(username) and O(password) are available, in which case it logs in again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
+requirements:
+  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
+seealso:
+  - module: fabricops.dashboard.dashboard_login
+    description: Logs in once; every other module picks up its session.
+  - module: fabricops.dashboard.dashboard_logout
+    description: Ends the session at the end of a play.
+  - module: fabricops.dashboard.dashboard_rest
+    description: Calls the platform and fabric controller APIs with the session.
+  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
+    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:

@@ -33,6 +33,19 @@ description:
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
+requirements:
+  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
+seealso:
+  - module: fabricops.dashboard.dashboard_login
+    description: Logs in once; every other module picks up its session.
+  - module: fabricops.dashboard.dashboard_refresh
+    description: Extends the session explicitly.
+  - module: fabricops.dashboard.dashboard_logout
+    description: Ends the session at the end of a play.
+  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
+    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:

@@ -5,10 +5,16 @@
 
 Every module of the collection runs through a subclass of ``DashboardAction`` on the Ansible
 controller, in the worker process of the task: it validates the task's options with the
-module's argument spec, finds the session (task option, then the session fact, then
-credentials), shares it with the run's other workers through the token cache, calls one
-operation of the session class and shapes its result. Every error of the session class becomes
-a failed result here, in one place, with a message and never a traceback or a secret.
+module's argument spec, finds the session (task option, then the session fact, as a variable or
+under ``ansible_facts``, then credentials), shares it with the run's other workers through the
+token cache, calls one operation of the session class and shapes its result. Every error of the
+session class becomes a failed result here, in one place, with a message and never a traceback
+or a secret.
+
+When the fact cache keeps facts between runs (jsonfile, redis, ...; ansible-runner and AWX with
+fact storage use jsonfile), the session fact holds a reference to the run's token cache instead
+of the token: what the cache stores is useless once the run is over, even when the play failed
+before its logout, while the tasks of the run resolve it to the live token.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec impor
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, exchange_for
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, find_session_fact
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 display = Display()
@@ -56,6 +62,7 @@ class DashboardAction(ActionBase):
     # Whether the run's session is kept alive between tasks after this one (see _keeper).
     KEEPS_SESSION_ALIVE = True
     _retry_host = None
+    token_cache = None
 
     def run(self, tmp=None, task_vars=None):
         super().run(tmp, task_vars)
@@ -70,8 +77,15 @@ class DashboardAction(ActionBase):
         params = validation.validated_parameters
         session = cache = None
         try:
-            cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
-            session = DashboardSession.from_options(params, session_fact=self.session_fact(params, task_vars), token_cache=cache)
+            cache = self.token_cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+            may_login = bool(params.get('password'))
+            if params.get('session'):
+                params = dict(params, session=cache.resolve_session(params['session'], 'The session option', may_login))
+            session_fact = self.session_fact(params, task_vars)
+            if session_fact and not params.get('token'):
+                session_fact = cache.resolve_session(session_fact, 'The fact %s' % (params.get('fact_name') or DEFAULT_FACT_NAME),
+                                                     may_login)
+            session = DashboardSession.from_options(params, session_fact=session_fact, token_cache=cache)
             session.add_secrets(validation._no_log_values)  # pylint: disable=protected-access
             session.http.exchange = exchange_for(cache, session) or session.http.exchange
             session.http.on_retry = self.show_retry
@@ -100,6 +114,10 @@ class DashboardAction(ActionBase):
                 'of the dashboard instead.' % session.base_url)
         if self.HIDES_RESULT and not result.get('failed'):
             result['_ansible_no_log'] = True
+        if result.get('_ansible_no_log') and result.get('warnings'):
+            # ansible-core 2.16 to 2.18 drop the warnings of a censored result: say them here instead.
+            for warning in result.pop('warnings'):
+                display.warning(warning)
         return result
 
     @classmethod
@@ -122,8 +140,8 @@ class DashboardAction(ActionBase):
             pass
 
     def session_fact(self, params, task_vars):
-        """The session fact: the one the task's fact_name option names, else dashboard_session."""
-        return task_vars.get(params.get('fact_name') or DEFAULT_FACT_NAME)
+        """The session fact (fact_name, else dashboard_session): a variable, or under ansible_facts."""
+        return find_session_fact(task_vars, params.get('fact_name') or DEFAULT_FACT_NAME)
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError
@@ -132,16 +150,18 @@ class DashboardAction(ActionBase):
         """The result when the task got neither a session nor an address (a failure, except where that is fine)."""
         return {'failed': True, 'msg': error.message}
 
-    @staticmethod
-    def session_result(session, params):
-        """The result of a task that hands out the session: the session, and the fact unless turned off."""
+    def session_result(self, session, params):
+        """The result of a task that hands out the session: the session, and the fact unless turned off.
+
+        The registered result always holds the token (registered variables are never cached).
+        The fact holds it only while facts stay in memory; otherwise a reference that this
+        run's tasks resolve and that is worthless to whoever reads the fact cache afterwards.
+        """
         data = session.as_dict()
         result = {'changed': False, 'session': data}
         if params['set_fact']:
-            result['ansible_facts'] = {params['fact_name']: data}
-            if C.CACHE_PLUGIN not in MEMORY_FACT_CACHES:
-                # The plugin's name only: its connection string may hold a password (redis).
-                result['warnings'] = ['The fact cache plugin %s keeps facts between runs, so the session token in the fact %s will '
-                                      'be written to its store. Use set_fact: false and register the result instead, or a memory '
-                                      'fact cache.' % (C.CACHE_PLUGIN, params['fact_name'])]
+            fact = data
+            if C.CACHE_PLUGIN not in MEMORY_FACT_CACHES and session.token:
+                fact = dict(data, token=self.token_cache.reference(session.cache_key()), compat_token=None)
+            result['ansible_facts'] = {params['fact_name']: fact}
         return result

@@ -15,6 +15,10 @@ token renewed by one task reach the tasks after it, workers share one small JSON
   sequence holds an exclusive ``flock`` on a lock file beside it, so concurrent workers
   serialise their logins and refreshes instead of racing;
 - it holds the session token and its timing, never a password.
+
+The session fact may hold a *reference* to an entry instead of the token (see
+``TokenCache.reference``): the fact can then be written to a persistent fact cache, and what
+lands there is useless once this run's directory is gone.
 """
 
 from __future__ import annotations
@@ -24,10 +28,36 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import tempfile
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import NoSessionGiven
 
 # Short: the keeper's Unix socket lives here too, and socket paths are limited to 107 bytes.
 CACHE_DIR_NAME = 'fabricops.dashboard'
+# What a session fact holds in place of its token when facts may be persisted; the digest
+# names the entry of this run that holds the token.
+REFERENCE_PREFIX = 'fabricops.dashboard:run-private-session:'
+_REFERENCE = re.compile(re.escape(REFERENCE_PREFIX) + r'([0-9a-f]{16})\Z')
+
+
+def is_reference(value):
+    return isinstance(value, str) and value.startswith(REFERENCE_PREFIX)
+
+
+def find_session_fact(variables, fact_name):
+    """The session fact among a host's variables: the variable itself, or under ``ansible_facts``.
+
+    With INJECT_FACTS_AS_VARS off (its injected form is deprecated from ansible-core 2.20) the
+    fact exists only under ``ansible_facts``.
+    """
+    if not variables:
+        return None
+    fact = variables.get(fact_name)
+    if not fact:
+        facts = variables.get('ansible_facts')
+        fact = facts.get(fact_name) if isinstance(facts, dict) else None
+    return fact
 
 
 class _Entry:
@@ -75,9 +105,48 @@ class TokenCache:
     def for_this_run(cls, local_tmp):
         return cls(os.path.join(local_tmp, CACHE_DIR_NAME))
 
+    @staticmethod
+    def _digest(key):
+        return hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:16]
+
     def _path(self, key):
-        digest = hashlib.sha256('\0'.join(key).encode('utf-8')).hexdigest()[:16]
-        return os.path.join(self.directory, digest)
+        return os.path.join(self.directory, self._digest(key))
+
+    def reference(self, key):
+        """A stand-in for the token of ``key``: only a worker of this run can turn it back into the token."""
+        return REFERENCE_PREFIX + self._digest(key)
+
+    def resolve(self, reference):
+        """The entry a reference stands for, or None once the session was ended or its run is over."""
+        match = _REFERENCE.match(reference) if isinstance(reference, str) else None
+        if not match:
+            return None
+        path = os.path.join(self.directory, match.group(1))
+        descriptor = os.open(path + '.lock', os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH)
+            return _Entry(path + '.json').load()
+        finally:
+            os.close(descriptor)
+
+    def resolve_session(self, session, where, may_login):
+        """A session dict whose token may be a reference, with this run's live token in its place.
+
+        A reference to a session that is over (ended, or from a run that is over) leaves a session
+        without a token when the task may log in; otherwise it is ``NoSessionGiven``, which
+        dashboard_logout takes as nothing to end.
+        """
+        if not isinstance(session, dict) or not is_reference(session.get('token')):
+            return session
+        record = self.resolve(session['token'])
+        if record and record.get('token'):
+            return dict(session, **{name: record.get(name) for name in ('token', 'compat_token', 'received_at', 'lifetime')})
+        if not may_login:
+            raise NoSessionGiven(
+                '%s refers to the session of a run that is over, or that was logged out: a fact cache that keeps facts between '
+                'runs holds such a reference instead of the token. Run fabricops.dashboard.dashboard_login earlier in this play, '
+                'or give username and password.' % where)
+        return dict(session, token=None, compat_token=None)
 
     def keeper_marker(self, key):
         """Exists while the background keeper of ``key`` runs (see ``_keeper``)."""

@@ -12,6 +12,7 @@ import re
 import sys
 
 import ansible_runner
+import pytest
 import yaml
 from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -138,28 +139,31 @@ def test_one_session_per_job_and_no_secret_in_job_events(dashboard_env, emu, tmp
     assert not stats[0]['failures'] and not stats[0]['dark']
 
 
-def test_fact_storage_warns_that_the_token_goes_to_the_fact_cache(dashboard_env, tmp_path):
-    runner = run_job(tmp_path, dashboard_env, 'runner.yml', fact_storage=True)
+@pytest.mark.parametrize('playbook', ['runner.yml', 'runner_fails.yml'])
+def test_fact_storage_keeps_no_token_even_when_the_job_fails_before_logout(dashboard_env, emu, tmp_path, playbook):
+    runner = run_job(tmp_path, dashboard_env, playbook, fact_storage=True)
     events = list(runner.events)
-    assert runner.status == 'successful', runner.stdout.read()[-3000:]
-    login = [event for event in events if event['event'] == 'runner_on_ok'
-             and event['event_data'].get('task') == 'Log in with the credentials of the environment']
-    assert len(login) == 1
-    assert 'The fact cache plugin jsonfile keeps facts between runs' in login[0]['stdout']
-    assert 'set_fact: false' in login[0]['stdout']
+    expected = 'failed' if playbook == 'runner_fails.yml' else 'successful'
+    assert runner.status == expected, runner.stdout.read()[-3000:]
+    counters = emu.counters()
+    assert counters['logins'] == 1
+    assert counters['live_sessions'] == (1 if expected == 'failed' else 0)
     for event in events:
         text = json.dumps(event)
         assert not JWT.search(text) and ADMIN_PASSWORD not in text and 'AuthCookie=' not in text
-    # The logout emptied the fact, so the cache AWX would import holds no token at the end of the job.
     fact_cache = pathlib.Path(runner.config.fact_cache)
     cached = [path.read_text(encoding='utf-8') for path in fact_cache.iterdir()]
     assert len(cached) == HOSTS, 'the session fact reached every host'
     for text in cached:
-        assert not JWT.search(text), 'a session token was left in the fact cache'
-        facts = json.loads(text)
-        if '__payload__' in facts:  # ansible-core 2.19 wraps the cached document
-            facts = json.loads(facts['__payload__'])
-        assert facts.get('dashboard_session') == {}
+        assert 'dashboard_session' in text
+        if expected == 'failed':
+            # No logout emptied the fact: it holds a reference to the ended run's token cache, not the token.
+            assert 'fabricops.dashboard:run-private-session:' in text
+    # Every file ansible-runner left: events, stdout, fact cache, command, env/.
+    private_data_dir = tmp_path / 'runner'
+    holding = [str(path) for path in private_data_dir.rglob('*')
+               if path.is_file() and JWT.search(path.read_text(encoding='utf-8', errors='replace'))]
+    assert holding == [], 'a session token was left in the artifacts'
 
 
 def test_the_credential_type_passes_awx_validation():

@@ -41,13 +41,3 @@ def test_request_failures_are_explained(play, emu, extra_vars, expected):
     assert run.rc == 2
     assert expected in run.output
     run.assert_no_secrets(ADMIN_PASSWORD)
-
-
-def test_persistent_fact_cache_is_warned_about(play, emu, tmp_path):
-    # A connection string can hold a password (redis); the warning must name the plugin only.
-    connection = str(tmp_path / 'facts-Secret-In-Connection')
-    run = play('login.yml', verbosity=1, env={'ANSIBLE_CACHE_PLUGIN': 'jsonfile', 'ANSIBLE_CACHE_PLUGIN_CONNECTION': connection})
-    assert run.rc == 0, run.output[-3000:]
-    assert 'The fact cache plugin jsonfile keeps facts between runs' in run.output
-    assert 'Secret-In-Connection' not in run.output
-    run.assert_no_secrets(ADMIN_PASSWORD)
