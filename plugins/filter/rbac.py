@@ -44,6 +44,13 @@ def rbac_privileges(rbac, domain=_rbac.ALL_DOMAINS):
     return _rbac.privileges_of(_entries(rbac, 'rbac_privileges'), domain)
 
 
+def rbac_missing(rbac, write=None, read=None):
+    for name, domains in (('write', write), ('read', read)):
+        if domains is not None and (isinstance(domains, (str, bytes)) or not isinstance(domains, (list, tuple))):
+            raise AnsibleFilterError('rbac_missing: %s must be a list of security domain names, got %s.' % (name, type(domains).__name__))
+    return _rbac.missing_privileges(_entries(rbac, 'rbac_missing'), write=write, read=read)
+
+
 class FilterModule:
 
     def filters(self):
@@ -51,4 +58,5 @@ class FilterModule:
             'rbac_can_write': rbac_can_write,
             'rbac_can_read': rbac_can_read,
             'rbac_privileges': rbac_privileges,
+            'rbac_missing': rbac_missing,
         }

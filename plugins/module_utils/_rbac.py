@@ -86,3 +86,10 @@ def can_read(rbac, domain=ALL_DOMAINS):
 
 def can_write(rbac, domain=ALL_DOMAINS):
     return any(entry.get('can_write') for entry in _entries_for(rbac, domain))
+
+
+def missing_privileges(rbac, write=(), read=()):
+    """What the account lacks of the privileges a play needs: ``[{privilege, domain}]``, in the order asked."""
+    missing = [{'privilege': WRITE_PRIVILEGE, 'domain': domain} for domain in write or () if not can_write(rbac, domain)]
+    missing.extend({'privilege': READ_PRIVILEGE, 'domain': domain} for domain in read or () if not can_read(rbac, domain))
+    return missing
