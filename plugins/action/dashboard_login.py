@@ -13,11 +13,7 @@ class ActionModule(DashboardAction):
 
     ARGUMENT_SPEC = ARGUMENT_SPEC
     HIDES_RESULT = True
-
-    def session_fact(self, params, task_vars):
-        # A login never starts from a previous session fact: it logs in, or reuses a session
-        # this very run already holds for the account (through the token cache).
-        return None
+    USES_SESSION_FACT = False
 
     def operate(self, session, params, task_vars):
         session.ensure_valid()

@@ -77,7 +77,7 @@ from ansible.inventory.group import to_safe_group_name
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import session_for
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
 
 ALL_SWITCHES_PATH = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/inventory/allswitches'
 
@@ -125,7 +125,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
 
     def _read_switches(self):
         try:
-            session = session_for(self.get_options(), 'the inventory plugin %s' % self.NAME)
+            session = plugin_session(self.get_options(), 'the inventory plugin %s' % self.NAME)
             answer = session.request('GET', ALL_SWITCHES_PATH).json
         except DashboardError as exc:
             raise AnsibleParserError('%s: %s' % (self.NAME, exc.message)) from None

@@ -70,7 +70,7 @@ from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import session_for
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
 
 
 class LookupModule(LookupBase):
@@ -79,7 +79,7 @@ class LookupModule(LookupBase):
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
         try:
-            session = session_for(options, 'lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))
+            session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))
             answers = []
             for path in terms:
                 response = session.request('GET', str(path), params=options.get('query'))

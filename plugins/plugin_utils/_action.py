@@ -25,11 +25,10 @@ from ansible.module_utils.common.parameters import remove_values
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, exchange_for
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, find_session_fact
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 display = Display()
@@ -61,6 +60,9 @@ class DashboardAction(ActionBase):
     HIDES_RESULT = False
     # Whether the run's session is kept alive between tasks after this one (see _keeper).
     KEEPS_SESSION_ALIVE = True
+    # dashboard_login never starts from a session fact: it logs in, or reuses the session this
+    # very run holds for the account (through the token cache).
+    USES_SESSION_FACT = True
     _retry_host = None
     token_cache = None
 
@@ -77,17 +79,9 @@ class DashboardAction(ActionBase):
         params = validation.validated_parameters
         session = cache = None
         try:
-            cache = self.token_cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
-            may_login = bool(params.get('password'))
-            if params.get('session'):
-                params = dict(params, session=cache.resolve_session(params['session'], 'The session option', may_login))
-            session_fact = self.session_fact(params, task_vars)
-            if session_fact and not params.get('token'):
-                session_fact = cache.resolve_session(session_fact, 'The fact %s' % (params.get('fact_name') or DEFAULT_FACT_NAME),
-                                                     may_login)
-            session = DashboardSession.from_options(params, session_fact=session_fact, token_cache=cache)
-            session.add_secrets(validation._no_log_values)  # pylint: disable=protected-access
-            session.http.exchange = exchange_for(cache, session) or session.http.exchange
+            session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
+                                          secrets=validation._no_log_values)  # pylint: disable=protected-access
+            self.token_cache = cache
             session.http.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
         except ApiError as exc:
@@ -138,10 +132,6 @@ class DashboardAction(ActionBase):
             ensure_keeper(cache, session)
         except OSError:
             pass
-
-    def session_fact(self, params, task_vars):
-        """The session fact (fact_name, else dashboard_session): a variable, or under ansible_facts."""
-        return find_session_fact(task_vars, params.get('fact_name') or DEFAULT_FACT_NAME)
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError
