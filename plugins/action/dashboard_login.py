@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import os
+
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_login import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
@@ -17,4 +19,8 @@ class ActionModule(DashboardAction):
 
     def operate(self, session, params, task_vars):
         session.ensure_valid()
+        if params['logout_at_end']:
+            # Read by the keeper, which ends the session when the run is over (see _keeper).
+            marker = self.token_cache.logout_marker(session.cache_key())
+            os.close(os.open(marker, os.O_WRONLY | os.O_CREAT, 0o600))
         return self.session_result(session, params)

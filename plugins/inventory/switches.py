@@ -125,7 +125,7 @@ class InventoryModule(BaseInventoryPlugin, Constructable, Cacheable):
 
     def _read_switches(self):
         try:
-            session = plugin_session(self.get_options(), 'the inventory plugin %s' % self.NAME)
+            session = plugin_session(self.get_options(), 'the inventory plugin %s' % self.NAME)[0]
             answer = session.request('GET', ALL_SWITCHES_PATH).json
         except DashboardError as exc:
             raise AnsibleParserError('%s: %s' % (self.NAME, exc.message)) from None

@@ -79,7 +79,7 @@ class LookupModule(LookupBase):
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
         try:
-            session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))
+            session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))[0]
             answers = []
             for path in terms:
                 response = session.request('GET', str(path), params=options.get('query'))

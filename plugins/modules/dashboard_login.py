@@ -56,6 +56,15 @@ options:
         token; the tasks of the run resolve it. The registered RV(session) always holds the token.
     type: bool
     default: true
+  logout_at_end:
+    description:
+      - End the session on the dashboard (C(POST /logout)) when the run ends, whether its plays succeed or fail, so that a
+        play that fails half way does not leave a live session behind.
+      - The run's session keeper does it, within about a second of the end of C(ansible-playbook) (or of the run being
+        killed). If the keeper is not running then (the controller lost power, say), the session expires on its own.
+      - A later M(fabricops.dashboard.dashboard_logout) of the play ends the session earlier; nothing is left to end then.
+    type: bool
+    default: false
 attributes:
   check_mode:
     support: full
@@ -79,6 +88,11 @@ EXAMPLES = r'''
       {{ ansible_facts.dashboard_session.username }} ({{ ansible_facts.dashboard_session.usertype }}) may write on all:
       {{ ansible_facts.dashboard_session.rbac | fabricops.dashboard.rbac_can_write('all') }};
       the session expires at {{ ansible_facts.dashboard_session.expires_at }}
+  run_once: true
+
+- name: Log in, and end the session when the run ends, even if a later task fails
+  fabricops.dashboard.dashboard_login:
+    logout_at_end: true
   run_once: true
 
 - name: Log in with the credentials of the environment (DASHBOARD_HOST, DASHBOARD_USERNAME, ...) and keep the result only
@@ -179,6 +193,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._module import
 
 ARGUMENT_SPEC = argument_spec(
     reuse_session=False,
+    logout_at_end={'type': 'bool', 'default': False},
     **FACT_OPTIONS
 )
 

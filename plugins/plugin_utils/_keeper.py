@@ -13,7 +13,11 @@ it expires. Once per run and session, a small background process, the keeper, do
 - it carries the tasks' requests over its own keep-alive connections: a task hands one
   request to it over a Unix socket in the run's private directory and gets the answer back,
   which spares each task a TLS handshake. Everything else (retries, renewal after a refusal,
-  errors) stays in the task; when the keeper cannot be reached the task connects itself.
+  errors) stays in the task; when the keeper cannot be reached the task connects itself;
+- it relays plain HTTP from modules of other collections (``ansible.builtin.uri`` with
+  ``unix_socket``) to the dashboard with the session attached (see ``_relay``);
+- when the run is over and its dashboard_login asked for it (``logout_at_end``), it ends the
+  session on the server, also after a play that failed before its logout.
 
 It is a fresh Python process that is never given a password (refresh needs only the token),
 and it stops by itself as soon as the run
@@ -35,7 +39,8 @@ import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _transport
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, SessionExpired, TransportError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import LOGOUT_PATH, DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MAX_SECONDS = 24 * 3600
@@ -194,6 +199,11 @@ def ensure_keeper(cache, session):
                     'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},
     }
+    if os.path.exists(cache.logout_marker(key)):
+        # A short run may be over before the keeper reads the cache: the token it is to end comes
+        # along (through the pipe, never the command line or the environment).
+        orders['end_at_run_end'] = True
+        orders['session']['token'] = session.token
     environment = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
     environment['PYTHONPATH'] = _collections_root()
     try:
@@ -209,10 +219,15 @@ def ensure_keeper(cache, session):
     return True
 
 
-def _run_keeper(cache, session, owner):
+def _run_keeper(cache, session, owner, end_at_run_end=False):
     key = session.cache_key()
     socket_path = cache.keeper_socket(key)
     server = None
+    relay = Relay(cache, session)
+    try:
+        relay.start(cache.relay_pointer(key))
+    except OSError:
+        relay.stop()  # ansible.builtin.uri cannot use the session then; the collection's own tasks can
     try:
         # Bound by its name from inside the directory: AF_UNIX paths are limited to 107 bytes.
         os.chdir(cache.directory)
@@ -224,11 +239,12 @@ def _run_keeper(cache, session, owner):
         threading.Thread(target=server.serve_forever, name='carrier', daemon=True).start()
     except OSError:
         server = None  # e.g. a socket path too long: tasks connect directly, refreshing still works
+    end_session = False
     try:
-        keep(cache, session, owner)
+        end_session = keep(cache, session, owner, end_at_run_end=end_at_run_end)
     finally:
         # New requests connect directly from now on; those under way are finished first.
-        for leftover in (socket_path, cache.keeper_marker(key)):
+        for leftover in (socket_path, cache.keeper_marker(key), cache.relay_pointer(key)):
             try:
                 os.unlink(leftover)
             except OSError:
@@ -236,45 +252,80 @@ def _run_keeper(cache, session, owner):
         if server is not None:
             server.shutdown()
             server.server_close()
+        relay.stop()
+    if end_session:
+        _end_on_server(session)
+
+
+def _end_on_server(session):
+    """POST /logout for a run that is over (dashboard_login logout_at_end): its cache is gone, the token is not."""
+    try:
+        session.http.request('POST', LOGOUT_PATH, token=session.token, retry=False)
+    except DashboardError:
+        pass  # unreachable now: the session expires on its own
 
 
 def main():
     """Entry point of the keeper process (started by ``ensure_keeper``)."""
     orders = json.loads(sys.stdin.read())
-    if not os.path.isdir(orders['directory']):
-        return  # the run ended before the keeper started
-    cache = TokenCache(orders['directory'], create=False)
     session = DashboardSession(**orders['session'])
-    _run_keeper(cache, session, orders['owner'])
+    end_at_run_end = bool(orders.get('end_at_run_end'))
+    if not os.path.isdir(orders['directory']):
+        # The run ended before the keeper started.
+        if end_at_run_end:
+            _end_on_server(session)
+        return
+    cache = TokenCache(orders['directory'], create=False)
+    _run_keeper(cache, session, orders['owner'], end_at_run_end)
 
 
-def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep):
-    """Refresh the cached session whenever a task would, until the run is over."""
+def _run_is_over(cache, owner, sleep):
+    """Whether an entry that vanished went with its run, not with a logout.
+
+    Ansible removes the run's directory file by file as the run ends, so the entry may be gone a
+    moment before the directory is; a logout of a task leaves the directory in place.
+    """
+    sleep(0.2)
+    return not os.path.isdir(cache.directory) or not _alive(owner)
+
+
+def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_run_end=False):
+    """Refresh the cached session whenever a task would, until the run is over.
+
+    Returns whether the session is to be ended on the server now: the run is over (ended or
+    killed) and its dashboard_login asked for it (``logout_at_end``).
+    """
     started = clock()
     key = session.cache_key()
     while clock() - started < MAX_SECONDS:
         if not os.path.isdir(cache.directory):
-            return  # the run ended and Ansible removed its directory
+            return end_at_run_end  # the run ended and Ansible removed its directory
         if not _alive(owner):
             # The run was killed: Ansible could not remove its directory, so drop the token here.
             with cache.entry(key) as entry:
                 entry.clear()
-            return
+            return end_at_run_end
+        end_at_run_end = os.path.exists(cache.logout_marker(key))
         pause = None
-        with cache.entry(key) as entry:
-            record = entry.load()
-            if not record:
-                return  # logged out
-            session.adopt(record)
-            if session.expires_in() <= session.refresh_margin():
-                try:
-                    session.refresh()
-                except SessionExpired:
-                    return  # expired or ended on the server: the next task reports it
-                except DashboardError:
-                    pause = TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
-                else:
-                    entry.save(session.as_dict())
+        try:
+            with cache.entry(key) as entry:
+                record = entry.load()
+                if not record and not _run_is_over(cache, owner, sleep):
+                    return False  # logged out
+                if not record:
+                    return end_at_run_end
+                session.adopt(record)
+                if session.expires_in() <= session.refresh_margin():
+                    try:
+                        session.refresh()
+                    except SessionExpired:
+                        return False  # expired or ended on the server: the next task reports it
+                    except DashboardError:
+                        pause = TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
+                    else:
+                        entry.save(session.as_dict())
+        except FileNotFoundError:
+            return end_at_run_end  # the directory went away under the lock: the run is over
         # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.
         sleep(pause or min(1.0, max(0.05, session.expires_in() - session.refresh_margin()), max(0.05, session.lifetime / 12.0)))
 

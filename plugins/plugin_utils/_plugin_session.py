@@ -43,7 +43,7 @@ def open_session(params, variables=None, fact_name=None, secrets=()):
 
 
 def plugin_session(options, plugin_name, variables=None, fact_name=None):
-    """The run's session for the connection options of a lookup or inventory plugin.
+    """(session, token cache) of the run for the connection options of a lookup or inventory plugin.
 
     The options go through the modules' argument spec, so the same environment variables and
     checks apply (DASHBOARD_HOST, DASHBOARD_TIMEOUT, ...).
@@ -56,4 +56,4 @@ def plugin_session(options, plugin_name, variables=None, fact_name=None):
     if validation.error_messages:
         raise ConfigurationError('Invalid options for %s: %s' % (plugin_name, '; '.join(validation.error_messages)))
     return open_session(validation.validated_parameters, variables, fact_name,
-                        secrets=validation._no_log_values)[0]  # pylint: disable=protected-access
+                        secrets=validation._no_log_values)  # pylint: disable=protected-access

@@ -152,6 +152,14 @@ class TokenCache:
         """Exists while the background keeper of ``key`` runs (see ``_keeper``)."""
         return self._path(key) + '.keeper'
 
+    def relay_pointer(self, key):
+        """Holds the path of the keeper's HTTP relay socket for ``key`` (see ``_relay``) while it serves."""
+        return self._path(key) + '.relay'
+
+    def logout_marker(self, key):
+        """Exists when the session of ``key`` is to be ended when the run ends (dashboard_login logout_at_end)."""
+        return self._path(key) + '.logout'
+
     def keeper_socket(self, key):
         """Where the keeper of ``key`` takes requests to carry over its open connections."""
         return self._path(key) + '.sock'
