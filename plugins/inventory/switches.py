@@ -7,7 +7,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 name: switches
 short_description: The fabric controller's switches as inventory hosts
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Reads the switch inventory of the fabric controller hosted on the dashboard (all fabrics, one request) and adds each switch
     as a host, with C(ansible_host) set to its management address.
@@ -51,6 +51,7 @@ EXAMPLES = r'''
 # dashboard.switches.yml; credentials from DASHBOARD_HOST, DASHBOARD_USERNAME, DASHBOARD_PASSWORD, DASHBOARD_CA_PATH
 plugin: fabricops.dashboard.switches
 
+---
 # site1.switches.yml: one fabric, extra groups and variables, cached for an hour
 plugin: fabricops.dashboard.switches
 host: https://127.0.0.1:8443

@@ -7,7 +7,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 name: dashboard_api
 short_description: Read a dashboard or fabric-controller path from a template, with the run's session
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Sends C(GET) for each path given and returns each answer's body, parsed from JSON (or as text when it is not JSON).
   - Uses the run's session. When M(fabricops.dashboard.dashboard_login) ran before (the fact C(dashboard_session)), or a task,

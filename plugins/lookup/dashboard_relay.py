@@ -7,7 +7,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 name: dashboard_relay
 short_description: A Unix socket through which other modules reach the dashboard with the run's session
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Returns the path of a Unix socket on the controller. Plain HTTP sent to it (C(ansible.builtin.uri) with its
     C(unix_socket) option and an C(http://) URL) is relayed to the dashboard over HTTPS with the run's session attached, as it
