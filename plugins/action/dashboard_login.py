@@ -16,5 +16,8 @@ class ActionModule(DashboardAction):
     USES_SESSION_FACT = False
 
     def operate(self, session, params, task_vars):
-        session.ensure_valid()
+        if session.uses_api_key:
+            session.check_api_key()
+        else:
+            session.ensure_valid()
         return self.session_result(session, params)
