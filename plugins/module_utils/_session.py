@@ -207,7 +207,8 @@ class DashboardSession:
         """
         options = dict(options)
         given = options.get('session') or None
-        if not given and not options.get('token') and isinstance(session_fact, dict) and session_fact.get('token'):
+        if not given and not options.get('token') and isinstance(session_fact, dict) and (
+                session_fact.get('token') or session_fact.get('auth') == 'api_key'):
             given = session_fact
         if given and not _same_target(options, given):
             if options.get('session'):
