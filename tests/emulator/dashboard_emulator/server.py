@@ -160,6 +160,11 @@ class Cluster:
         for listener in server.servers:
             listener.close()
         node.sock.close()
+        # Idle keep-alive connections end now, before the answer to this control, so a client's
+        # next request cannot slip through them; a connection with a request in flight (the one
+        # asking for this, when it came through this node) ends once its answer is sent.
+        for connection in list(server.server_state.connections):
+            connection.shutdown()
         node.server = node.task = node.sock = None
         server.should_exit = True
         self._retiring.add(task)
