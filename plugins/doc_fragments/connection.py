@@ -19,7 +19,7 @@ options:
       - For a cluster, the addresses of its nodes, as a list or as one comma-separated string (the form
         E(DASHBOARD_HOST) takes), for example V(https://node1.example.com,https://node2.example.com).
         Requests go to the first node; when a node does not answer (connection refused, or not accepted within
-        O(timeout)) they go to the next one, with the same session: one login serves the whole cluster.
+        O(timeout)) they go to the next one, with the same session; one login serves the whole cluster.
         A request cut off after it was sent moves to another node only if sending it again cannot change anything
         (a read, a login or a refresh). A certificate that fails validation is an error, never a reason to try
         another node.

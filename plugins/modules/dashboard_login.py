@@ -20,7 +20,7 @@ description:
     given again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
-  - With O(api_key) instead of O(password) there is no login: the task checks the key with one read of the fabric controller's
+  - With O(api_key) instead of O(password) there is no login; the task checks the key with one read of the fabric controller's
     version (C(GET /appcenter/cisco/ndfc/api/about/version)) and returns a session whose RV(session.auth) is V(api_key), without
     a token and without the key; the tasks after it in the same run find the key in the run's private token cache. A refused key
     fails the task at once, without a retry. The roles of a key session are unknown (RV(session.rbac) is empty).
@@ -146,7 +146,7 @@ session:
     rbac:
       description:
         - Roles and privileges of the account, one entry per security domain.
-        - Empty for an API-key session (RV(session.auth) V(api_key)): the dashboard does not tell a key's roles, so privileges cannot be checked up front.
+        - Empty for an API-key session (RV(session.auth) V(api_key)), because the dashboard does not tell a key's roles, so privileges cannot be checked up front.
       type: list
       elements: dict
       contains:
