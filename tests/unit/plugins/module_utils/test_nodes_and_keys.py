@@ -206,3 +206,49 @@ def test_a_key_session_has_nothing_to_refresh_or_log_out(key_server):
     session.renew()
     assert session.logout() is False
     assert _KeyChecker.seen == []
+
+
+# ----- against the emulator serving as a cluster of three nodes ----------------------------
+
+def cluster_session(clu, **options):
+    return DashboardSession(clu.node_urls, 'admin', clu.PASSWORDS['admin'], ca_path=clu.ca_path, **fast(**options))
+
+
+def test_a_read_cut_off_moves_to_the_next_node_but_a_write_is_never_sent_again(clu):
+    session = cluster_session(clu)
+    session.login()
+    clu.set_faults(drop_count=1, paths=[FABRICS])
+    assert session.request('GET', FABRICS).status == 200
+    assert session.base_url == clu.node_urls[1], 'a replay-safe read goes on at the next node'
+    clu.set_faults(drop_count=1, paths=[FABRICS])
+    before = clu.counters()['requests_by_node']
+    with pytest.raises(TransportError) as failure:
+        session.request('POST', FABRICS + '/b/Easy_Fabric', json_body={'BGP_AS': '65002'})
+    assert 'closed the connection' in str(failure.value)
+    after = clu.counters()['requests_by_node']
+    assert sum(after.values()) - sum(before.values()) <= 1, 'the write that may have landed was not sent to another node'
+    assert clu.counters()['writes'] == 0
+
+
+def test_a_token_from_one_node_serves_on_the_next_after_it_goes_down(clu):
+    session = cluster_session(clu)
+    session.request('GET', FABRICS)
+    clu.node_down(0)
+    assert session.request('GET', FABRICS).status == 200
+    counters = clu.counters()
+    assert counters['logins'] == 1
+    assert counters['requests_by_node']['1'] >= 1
+
+
+def test_an_emulator_key_is_accepted_without_login_and_a_revoked_one_refused_once(clu):
+    key = clu.API_KEYS['admin']
+    session = DashboardSession(clu.node_urls, 'admin', api_key=key, ca_path=clu.ca_path, **fast())
+    session.check_api_key()
+    clu.node_down(0)
+    assert session.request('GET', FABRICS).status == 200
+    clu.revoke_api_key('admin', key)
+    with pytest.raises(AuthenticationFailed) as failure:
+        session.request('GET', FABRICS)
+    assert key not in str(failure.value)
+    counters = clu.counters()
+    assert (counters['logins'], counters['api_key_requests'], counters['api_key_refusals']) == (0, 2, 1)
