@@ -230,7 +230,8 @@ class DashboardSession:
         # The task's own key wins; a key session handed back (auth api_key, never the key itself)
         # stays one unless the task logs in its own way.
         given_auth = given.get('auth') if use_given_token and not options.get('password') else None
-        return cls(host=host, api_key=options.get('api_key'), auth=given_auth, username=pick('username'), password=options.get('password'), domain=pick('domain'),
+        return cls(host=host, api_key=options.get('api_key'), auth=given_auth,
+                   username=pick('username'), password=options.get('password'), domain=pick('domain'),
                    token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
                    validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
                    session_timeout=options.get('session_timeout'),

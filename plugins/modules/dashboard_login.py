@@ -146,7 +146,8 @@ session:
     rbac:
       description:
         - Roles and privileges of the account, one entry per security domain.
-        - Empty for an API-key session (RV(session.auth) V(api_key)), because the dashboard does not tell a key's roles, so privileges cannot be checked up front.
+        - Empty for an API-key session (RV(session.auth) V(api_key)), because the dashboard does not tell a key's roles, so
+          privileges cannot be checked up front.
       type: list
       elements: dict
       contains:

@@ -43,4 +43,3 @@ def test_a_revoked_key_fails_clearly_once_without_showing_the_key(play, emu):
     assert counters['logins'] == 0
     assert counters['api_key_refusals'] == 1, 'a refused key is not sent again'
     run.assert_no_secrets(ADMIN_KEY)
-

@@ -93,7 +93,7 @@ def test_the_cluster_is_one_session_whichever_node_serves(emu):
 
 
 def test_every_node_down_is_retried_as_one_dashboard_then_fails(sleeps):
-    nodes = ['https://127.0.0.1:%d' % closed_port() for _ in range(2)]
+    nodes = ['https://127.0.0.1:%d' % closed_port(), 'https://127.0.0.1:%d' % closed_port()]
     session = DashboardSession(nodes, 'admin', 'x', sleep=sleeps, **fast())
     with pytest.raises(TransportError) as failure:
         session.login()
