@@ -4,7 +4,12 @@ The emulator counts logins and the requests it authenticated by key, so "no logi
 request per task" are read from the dashboard's side.
 """
 
+import json
+import subprocess
+
 from dashboard_emulator.testing import API_KEYS, PASSWORDS
+
+from conftest import ANSIBLE_PLAYBOOK, REPO  # pylint: disable=import-error
 
 ADMIN_KEY = API_KEYS['admin']
 
@@ -15,8 +20,8 @@ def test_a_key_run_never_logs_in_and_every_task_uses_the_key(play, emu):
     assert run.total('failed') == 0
     counters = emu.counters()
     assert counters['logins'] == 0
-    # One check at dashboard_login, then two reads on each of the two hosts; refresh and logout send nothing.
-    assert counters['api_key_requests'] == 5
+    # One check at dashboard_login, one lookup, then two reads on each of the two hosts; refresh and logout send nothing.
+    assert counters['api_key_requests'] == 6
     assert counters['api_key_refusals'] == 0
     run.assert_no_secrets(ADMIN_KEY)
 
@@ -43,3 +48,21 @@ def test_a_revoked_key_fails_clearly_once_without_showing_the_key(play, emu):
     assert counters['logins'] == 0
     assert counters['api_key_refusals'] == 1, 'a refused key is not sent again'
     run.assert_no_secrets(ADMIN_KEY)
+
+
+def test_the_inventory_plugin_takes_a_key_from_the_environment_and_fails_over(dashboard_env, clu, tmp_path):
+    clu.node_down(0)
+    source = tmp_path / 'dashboard.switches.yml'
+    source.write_text('plugin: fabricops.dashboard.switches\n', encoding='utf-8')
+    env = dict(dashboard_env, DASHBOARD_HOST=','.join(clu.node_urls), DASHBOARD_CA_PATH=clu.ca_path,
+               DASHBOARD_USERNAME='admin', DASHBOARD_API_KEY=ADMIN_KEY)
+    completed = subprocess.run([str(ANSIBLE_PLAYBOOK.parent / 'ansible-inventory'), '-i', str(source), '--list', '-vvvv'],
+                               env=env, capture_output=True, text=True, timeout=300, check=False, cwd=str(REPO))
+    assert completed.returncode == 0, completed.stderr
+    inventory = json.loads(completed.stdout[completed.stdout.index('{'):])
+    assert len(inventory['_meta']['hostvars']) > 0
+    counters = clu.counters()
+    assert counters['logins'] == 0
+    assert counters['api_key_requests'] >= 1
+    assert counters['requests_by_node']['0'] == 0
+    assert ADMIN_KEY not in completed.stdout + completed.stderr
