@@ -344,6 +344,9 @@ class HttpClient:
                     nodes_failed = 0
                     self._wait(method, url, exc.message, attempt, attempts, self.retry_policy.delay(attempt))
                     continue
+                if may_resend and len(self.nodes) > 1:
+                    raise TransportError('%s No node of the cluster answered (%s).' % (exc.message, ', '.join(self.nodes)),
+                                         **exc.details) from None
                 raise
             if attempt < attempts and self.retry_policy.retries_status(response.status, replay_safe):
                 retry_after = parse_retry_after(response.header('Retry-After'))

@@ -98,6 +98,7 @@ def test_every_node_down_is_retried_as_one_dashboard_then_fails(sleeps):
     with pytest.raises(TransportError) as failure:
         session.login()
     assert 'connection refused' in str(failure.value)
+    assert 'No node of the cluster answered (%s)' % ', '.join(nodes) in str(failure.value)
     assert len(sleeps.waits) == 3, 'a wait only after every node failed in turn, as many as for one node'
 
 
