@@ -9,6 +9,8 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 import requests
@@ -82,6 +84,20 @@ def test_a_node_can_take_itself_down_and_answers_first(clu):
     # the controls go on through the nodes that are up
     assert clu.counters()["logins"] == 0
     assert [node["up"] for node in clu.nodes()] == [False, True, True]
+
+
+def test_a_request_in_flight_is_answered_when_its_node_goes_down(clu):
+    session = clu.login("admin")
+    clu.set_faults(latency_ms=1500, paths=[FABRICS])
+    answers = []
+    slow = threading.Thread(target=lambda: answers.append(session.get(clu.node_urls[1] + FABRICS, timeout=10)))
+    slow.start()
+    # well inside the added latency: the request is in the handler when the node goes down
+    time.sleep(0.6)
+    clu.node_down(1)
+    slow.join(15)
+    assert [answer.status_code for answer in answers] == [200]
+    assert _connect_error(clu.node_urls[1]) == errno.ECONNREFUSED
 
 
 def test_reset_brings_every_node_up(clu):
