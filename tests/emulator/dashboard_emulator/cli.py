@@ -71,6 +71,21 @@ def parse_args(argv=None):
     return args
 
 
+def _bind_nodes(host, port, count):
+    sockets = []
+    for index in range(count):
+        wanted = port + index if port else 0
+        try:
+            sockets.append(bind(host, wanted))
+        except OSError as exc:
+            for sock in sockets:
+                sock.close()
+            sys.stderr.write("dashboard-emulator: cannot listen on %s port %d (node %d): %s; choose another --port or "
+                             "--port 0\n" % (host, wanted, index, exc.strerror or exc))
+            sys.exit(2)
+    return sockets
+
+
 def _url_host(host):
     if host in ("0.0.0.0", "::", ""):
         return "127.0.0.1"
@@ -99,7 +114,7 @@ def main(argv=None):
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
                               seed=args.seed, timing=timing, nodes=args.nodes)
         app = build_app(state)
-        sockets = [bind(args.host, args.port + index if args.port else 0) for index in range(args.nodes)]
+        sockets = _bind_nodes(args.host, args.port, args.nodes)
         config = make_config(app, cert_path=cert_path, key_path=key_path,
                              log_level="warning" if args.log_level != "debug" else "debug")
         cluster = state.cluster = Cluster(config, args.host, _url_host(args.host), sockets)
