@@ -2,7 +2,8 @@
 
 ``emulator`` starts one emulator per test session on a free port (its CA in a temporary
 directory) and stops it with SIGTERM at the end; ``emu`` is the same emulator, reset
-(sessions, counters, faults, data) before the test. See docs/emulator.md.
+(sessions, counters, faults, data) before the test. ``cluster``/``clu`` are the same for an
+emulator serving as three nodes (``clu`` brings every node up again). See docs/emulator.md.
 """
 
 import os
@@ -19,4 +20,4 @@ except ImportError:
     sys.path.insert(0, EMULATOR_SOURCE)
     os.environ['PYTHONPATH'] = os.pathsep.join(filter(None, [EMULATOR_SOURCE, os.environ.get('PYTHONPATH')]))
 
-from dashboard_emulator.pytest_plugin import emu, emulator  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position
+from dashboard_emulator.pytest_plugin import clu, cluster, emu, emulator  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position

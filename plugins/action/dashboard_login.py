@@ -18,6 +18,9 @@ class ActionModule(DashboardAction):
     USES_SESSION_FACT = False
 
     def operate(self, session, params, task_vars):
+        if session.uses_api_key:
+            session.check_api_key()
+            return self.session_result(session, params)
         session.ensure_valid()
         if params['logout_at_end']:
             # Read by the keeper, which ends the session when the run is over (see _keeper).

@@ -20,6 +20,10 @@ class ActionModule(DashboardAction):
     ALREADY_ENDED = 'already ended: there was no live session to end'
 
     def operate(self, session, params, task_vars):
+        if session.uses_api_key:
+            # The key stays valid until it is revoked in the dashboard's UI; the fact stays too, it holds no secret.
+            return {'changed': False, 'msg': 'nothing to log out: an API-key session has no login; revoke the key in the '
+                                             'dashboard\'s UI to stop it working'}
         if self._task.check_mode:
             return {'changed': bool(session.token), 'msg': 'check mode: the session would be ended'}
         # Ended here, the session is not the keeper's to end when the run is over (logout_at_end).

@@ -8,6 +8,8 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_refresh import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
+KEY_SESSION_NOT_REFRESHED = 'nothing to refresh: an API-key session has no token, the key is sent with every request'
+
 
 class ActionModule(DashboardAction):
 
@@ -15,5 +17,7 @@ class ActionModule(DashboardAction):
     HIDES_RESULT = True
 
     def operate(self, session, params, task_vars):
+        if session.uses_api_key:
+            return dict(self.session_result(session, params), msg=KEY_SESSION_NOT_REFRESHED)
         session.renew(relogin=params['relogin'])
         return self.session_result(session, params)

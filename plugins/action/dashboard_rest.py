@@ -19,6 +19,7 @@ class ActionModule(DashboardAction):
                         status_code=params['status_code'], key=params['key'], existing_path=params['existing_path'],
                         check_mode=self._task.check_mode)
         result = call.run()
+        result['node'] = session.base_url
         if not self._task.diff:
             result.pop('diff', None)
         if holds_token(session, result.get('json')) or holds_token(session, result.get('diff')):

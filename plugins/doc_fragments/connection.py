@@ -16,17 +16,39 @@ options:
       - A bare host name means C(https://HOST). Plain C(http://) is refused; the dashboard is served over HTTPS only.
       - The address must not carry credentials (C(https://user:password@HOST) is refused); give them with O(username) and
         O(password).
+      - For a cluster, the addresses of its nodes, as a list or as one comma-separated string (the form
+        E(DASHBOARD_HOST) takes), for example V(https://node1.example.com,https://node2.example.com).
+        Requests go to the first node; when a node does not answer (connection refused, or not accepted within
+        O(timeout)) they go to the next one, with the same session; one login serves the whole cluster.
+        A request cut off after it was sent moves to another node only if sending it again cannot change anything
+        (a read, a login or a refresh). A certificate that fails validation is an error, never a reason to try
+        another node.
       - If not set, the environment variable E(DASHBOARD_HOST) is used.
-    type: str
+      - The type is V(raw) because it takes a string or a list of strings.
+    type: raw
   username:
     description:
-      - Account name to log in with.
+      - Account name to log in with, or the account an O(api_key) belongs to (required with a key).
       - If not set, the environment variable E(DASHBOARD_USERNAME) is used.
     type: str
   password:
     description:
       - Password of the account.
+      - Not needed with O(api_key); when both are given, the key is used and the password is not sent.
       - If not set, the environment variable E(DASHBOARD_PASSWORD) is used.
+    type: str
+  api_key:
+    description:
+      - An API key of the account O(username), created in the dashboard's UI, used instead of O(password).
+      - With a key there is no login, refresh or logout; every request carries the account name and the key
+        (headers C(X-Nd-Username) and C(X-Nd-Apikey)). M(fabricops.dashboard.dashboard_login) checks the key with
+        one read and returns a session whose C(auth) is V(api_key); the session never holds the key. The tasks
+        after it in the same run find the key in the run's private token cache, or take it from their own
+        O(api_key) or E(DASHBOARD_API_KEY).
+      - The dashboard does not say what roles a key session has, so the session's C(rbac) is empty and
+        privileges cannot be checked before a change; a missing privilege shows as a refusal of the request.
+      - A refused key (wrong, revoked, or of another account) fails the task at once, without a retry.
+      - If not set, the environment variable E(DASHBOARD_API_KEY) is used.
     type: str
   domain:
     description:
@@ -75,9 +97,17 @@ options:
     type: dict
     suboptions:
       host:
-        description: Base URL of the dashboard.
+        description: Base URL of the dashboard (of its first node, for a cluster).
         type: str
         required: true
+      nodes:
+        description: Base URLs of every node of the dashboard, in the order they are tried.
+        type: list
+        elements: str
+      auth:
+        description: How the session authenticates, V(password) (a login token) or V(api_key) (no token; the key is never part of the session).
+        type: str
+        choices: [password, api_key]
       domain:
         description: Login domain.
         type: str
@@ -88,14 +118,13 @@ options:
         description: Type of the account.
         type: str
       token:
-        description: The session token, sent as the C(AuthCookie) cookie.
+        description: The session token, sent as the C(AuthCookie) cookie; empty for an API-key session.
         type: str
-        required: true
       compat_token:
         description: The second token of the login answer, kept for backward compatibility.
         type: str
       rbac:
-        description: Roles and privileges of the account.
+        description: Roles and privileges of the account; empty for an API-key session, whose roles the dashboard does not tell.
         type: list
         elements: dict
       received_at:

@@ -37,10 +37,12 @@ DEFAULT_FACT_NAME = 'dashboard_session'
 # the connection options' names, so the same dictionary can also feed module_defaults.
 SESSION_OPTIONS = {
     'host': {'type': 'str', 'required': True},
+    'nodes': {'type': 'list', 'elements': 'str'},
+    'auth': {'type': 'str', 'choices': ['password', 'api_key']},
     'domain': {'type': 'str'},
     'username': {'type': 'str'},
     'usertype': {'type': 'str'},
-    'token': {'type': 'str', 'required': True, 'no_log': True},
+    'token': {'type': 'str', 'no_log': True},
     'compat_token': {'type': 'str', 'no_log': True},
     'rbac': {'type': 'list', 'elements': 'dict'},
     'received_at': {'type': 'float'},
@@ -55,9 +57,12 @@ SESSION_OPTIONS = {
 # validate_certs and timeout have no default here: a value the task leaves out comes from the
 # session it reuses, and only then from the session class's defaults (true, 30 s).
 CONNECTION_OPTIONS = {
-    'host': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_HOST'])},
+    # raw: one address, a comma-separated list of a cluster's nodes, or a YAML list of them;
+    # node_list() checks it, so that the message can say what a cluster's list looks like.
+    'host': {'type': 'raw', 'fallback': (env_fallback, ['DASHBOARD_HOST'])},
     'username': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_USERNAME'])},
     'password': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_PASSWORD'])},
+    'api_key': {'type': 'str', 'no_log': True, 'fallback': (env_fallback, ['DASHBOARD_API_KEY'])},
     'domain': {'type': 'str', 'fallback': (env_fallback, ['DASHBOARD_DOMAIN'])},
     'validate_certs': {'type': 'bool', 'fallback': (env_fallback, ['DASHBOARD_VALIDATE_CERTS'])},
     'ca_path': {'type': 'path', 'fallback': (env_fallback, ['DASHBOARD_CA_PATH'])},
@@ -77,6 +82,25 @@ FACT_OPTIONS = {
     'fact_name': {'type': 'str', 'default': DEFAULT_FACT_NAME},
     'set_fact': {'type': 'bool', 'default': True},
 }
+
+
+def node_list(host):
+    """The addresses ``host`` names, as a list: one address, a comma-separated string or a list of strings.
+
+    Raises ValueError with a message for the user when it is none of these. The addresses
+    themselves are checked later, one by one, by ``_transport.normalize_base_url``.
+    """
+    if isinstance(host, str):
+        nodes = [part.strip() for part in host.split(',')]
+    elif isinstance(host, (list, tuple)) and all(isinstance(item, str) for item in host):
+        nodes = [item.strip() for item in host]
+    else:
+        raise ValueError('host is a %s; give the dashboard address as a string (https://HOST[:PORT]), or the nodes of a cluster '
+                         'as a list of such strings or as one comma-separated string.' % type(host).__name__)
+    if not nodes or not all(nodes):
+        raise ValueError('host holds an empty address (an empty list, an empty item or a stray comma); give one address per '
+                         'node of the cluster, for example "https://node1.example.com,https://node2.example.com".')
+    return nodes
 
 
 def timeout_problem(args, environ=None):

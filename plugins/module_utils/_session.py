@@ -26,7 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils import _argspe
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
     ApiError, AuthenticationFailed, ConfigurationError, NoSessionGiven, SessionExpired, TransportError, bounded, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
-from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_base_url
+from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_nodes
 
 try:
     import jwt
@@ -46,6 +46,12 @@ MAX_ERROR_BODY = 64 * 1024
 # Request body fields whose values are secrets of the task (a password set through the API, say):
 # a server that quotes the request back in an error must not get them displayed.
 SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential', re.I)
+# What an API-key session checks its key with at login: cheap, read-only, and answered by every
+# account that may use the fabric controller.
+KEY_CHECK_PATH = '/appcenter/cisco/ndfc/api/about/version'
+# The login domain plays no part in a key session; this stands in its place in the token cache key,
+# so the key session of an account never takes the place of its password session.
+KEY_SESSION_DOMAIN = '(api key)'
 # JWT times are whole seconds, so a token may have been issued up to a second before the
 # second its iat names; expiry is counted that much early.
 EXPIRY_SAFETY = 1.0
@@ -150,32 +156,43 @@ class _NoCacheEntry:
 
 
 class DashboardSession:
-    """A login session with one dashboard, for one account in one login domain."""
+    """A session with one dashboard (one node, or the nodes of a cluster), for one account.
+
+    Either a login session in one login domain (a token, renewed as needed), or, with
+    ``api_key``, a key session: every request carries the account name and the key, and there
+    is nothing to log in, refresh or log out. An ``auth`` of ``api_key`` without the key (a
+    session fact, which never holds it) takes the key from this run's token cache.
+    """
 
     def __init__(self, host, username=None, password=None, domain=None, token=None, compat_token=None,
                  validate_certs=True, ca_path=None, timeout=None, session_timeout=None,
                  received_at=None, lifetime=None, usertype=None, rbac=None,
-                 token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep):
-        self.base_url = normalize_base_url(host)
-        self.username = username
-        self._password = password
-        self.domain = domain or _argspec.DEFAULT_DOMAIN
+                 token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep, api_key=None, auth=None):
         self.validate_certs = True if validate_certs is None else bool(validate_certs)
         self.ca_path = ca_path
         self.timeout = checked_timeout(timeout)
+        self.http = HttpClient(normalize_nodes(host), self.validate_certs, ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
+        self.username = username
+        self._password = password
+        self._api_key = api_key
+        self.auth = 'api_key' if api_key or auth == 'api_key' else 'password'
+        if self.uses_api_key and not username:
+            raise ConfigurationError('An API key needs the name of the account it belongs to: set username (or DASHBOARD_USERNAME) '
+                                     'along with api_key.')
+        self.domain = domain or _argspec.DEFAULT_DOMAIN
         self.session_timeout = session_timeout or _argspec.DEFAULT_SESSION_TIMEOUT
         self._clock = clock
         self._cache = token_cache
-        self.http = HttpClient(self.base_url, self.validate_certs, ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
         self.token = None
         self.compat_token = None
         self._other_secrets = []
         self._forms_of = self._forms = None
         self.usertype = usertype
-        self.rbac = rbac or []
+        # A key session has no login answer, so the account's roles are not known: rbac stays empty.
+        self.rbac = [] if self.uses_api_key else rbac or []
         self.received_at = None
         self.lifetime = None
-        if token:
+        if token and not self.uses_api_key:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
     # ----- building from task options ---------------------------------------------------
@@ -190,7 +207,8 @@ class DashboardSession:
         """
         options = dict(options)
         given = options.get('session') or None
-        if not given and not options.get('token') and isinstance(session_fact, dict) and session_fact.get('token'):
+        if not given and not options.get('token') and isinstance(session_fact, dict) and (
+                session_fact.get('token') or session_fact.get('auth') == 'api_key'):
             given = session_fact
         if given and not _same_target(options, given):
             if options.get('session'):
@@ -203,13 +221,17 @@ class DashboardSession:
             value = options.get(name)
             return value if value is not None else given.get(name, default)
 
-        host = pick('host')
+        host = options.get('host') or given.get('nodes') or given.get('host')
         if not host:
             raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
                                  'or set host, username and password (task options, module_defaults for '
                                  'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
         use_given_token = not options.get('token')
-        return cls(host=host, username=pick('username'), password=options.get('password'), domain=pick('domain'),
+        # The task's own key wins; a key session handed back (auth api_key, never the key itself)
+        # stays one unless the task logs in its own way.
+        given_auth = given.get('auth') if use_given_token and not options.get('password') else None
+        return cls(host=host, api_key=options.get('api_key'), auth=given_auth,
+                   username=pick('username'), password=options.get('password'), domain=pick('domain'),
                    token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
                    validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
                    session_timeout=options.get('session_timeout'),
@@ -218,6 +240,20 @@ class DashboardSession:
                    usertype=given.get('usertype'), rbac=given.get('rbac'), **kwargs)
 
     # ----- state -------------------------------------------------------------------------
+
+    @property
+    def base_url(self):
+        """The base URL of the node that requests go to (the one that answered last)."""
+        return self.http.base_url
+
+    @property
+    def nodes(self):
+        """The base URLs of every node of the dashboard, in the order they are tried."""
+        return list(self.http.nodes)
+
+    @property
+    def uses_api_key(self):
+        return self.auth == 'api_key'
 
     @property
     def has_credentials(self):
@@ -241,7 +277,9 @@ class DashboardSession:
     def as_dict(self):
         """The session as tasks return it and take it back; keys follow ``SESSION_OPTIONS``."""
         return {
-            'host': self.base_url,
+            'host': self.nodes[0],
+            'nodes': self.nodes,
+            'auth': self.auth,
             'domain': self.domain,
             'username': self.username,
             'usertype': self.usertype,
@@ -258,7 +296,8 @@ class DashboardSession:
         }
 
     def cache_key(self):
-        return (self.base_url, self.domain, self.username or '')
+        # The node list, not the node that served: the cluster is one dashboard, with one session per run.
+        return (','.join(self.nodes), KEY_SESSION_DOMAIN if self.uses_api_key else self.domain, self.username or '')
 
     def scrub(self, text):
         """Mask this session's secrets in a text that may quote a server message.
@@ -274,7 +313,8 @@ class DashboardSession:
 
     def _secret_forms(self):
         """Every secret as written plainly and JSON-escaped; worked out again only when the secrets change."""
-        secrets = tuple(secret for secret in [self._password, self.token, self.compat_token] + self._other_secrets if secret)
+        secrets = tuple(secret for secret in [self._password, self._api_key, self.token, self.compat_token] + self._other_secrets
+                        if secret)
         if self._forms_of != secrets:
             forms = []
             for secret in secrets:
@@ -354,8 +394,8 @@ class DashboardSession:
     def login(self):
         """POST /login with the spec's body; the token is jwttoken (or token, older releases)."""
         if not self.has_credentials:
-            raise ConfigurationError('Logging in to %s needs username and password (task options, module_defaults, or '
-                                     'DASHBOARD_USERNAME/DASHBOARD_PASSWORD).' % self.base_url)
+            raise ConfigurationError('Logging in to %s needs username and password, or username and api_key (task options, '
+                                     'module_defaults, or DASHBOARD_USERNAME with DASHBOARD_PASSWORD or DASHBOARD_API_KEY).' % self.base_url)
         who = '%s in login domain %s' % (self.username, self.domain)
         response = self.http.request('POST', LOGIN_PATH, replay_safe=True,
                                      json_body={'domain': self.domain, 'userName': self.username, 'userPasswd': self._password})
@@ -415,7 +455,9 @@ class DashboardSession:
         self._take_token(token, body.get('token') if body.get('token') != token else None)
 
     def logout(self):
-        """POST /logout; True when a live session was ended, False when there was none."""
+        """POST /logout; True when a live session was ended, False when there was none (as always with an API key)."""
+        if self.uses_api_key:
+            return False
         with self._cache_entry() as entry:
             self.adopt(entry.load())
             if not self.token:
@@ -431,7 +473,13 @@ class DashboardSession:
     # ----- keeping the session alive -----------------------------------------------------
 
     def ensure_valid(self):
-        """Make sure a token with some life left is at hand: adopt, log in or renew as needed."""
+        """Make sure a token with some life left is at hand: adopt, log in or renew as needed.
+
+        With an API key: make sure the key is at hand; nothing is sent.
+        """
+        if self.uses_api_key:
+            self._ensure_key()
+            return
         with self._cache_entry() as entry:
             record = entry.load()
             self.adopt(record)
@@ -447,7 +495,9 @@ class DashboardSession:
             entry.save(self.as_dict())
 
     def renew(self, relogin=False):
-        """Refresh now (dashboard_refresh), unless another worker did so while this one waited."""
+        """Refresh now (dashboard_refresh), unless another worker did so while this one waited; never with an API key."""
+        if self.uses_api_key:
+            return
         started = self._clock()
         with self._cache_entry() as entry:
             record = entry.load()
@@ -455,6 +505,37 @@ class DashboardSession:
                 return  # refreshed within this very task by another host's worker
             self._renew(relogin=relogin)
             entry.save(self.as_dict())
+
+    # ----- API keys -----------------------------------------------------------------------
+
+    def _ensure_key(self):
+        """The key from this run's token cache, when the task was handed a key session without one."""
+        if self._api_key:
+            return
+        with self._cache_entry() as entry:
+            record = entry.load() or {}
+        if record.get('auth') == 'api_key' and record.get('api_key'):
+            self._api_key = record['api_key']
+            return
+        raise NoSessionGiven('The session of %s on %s is an API-key session, and its key is not at hand: a session fact never '
+                             'holds the key, and this run did not log in with it. Give api_key (or DASHBOARD_API_KEY) to this task, '
+                             'or run fabricops.dashboard.dashboard_login with the key earlier in this run.' % (self.username, self.base_url))
+
+    def check_api_key(self):
+        """One cheap GET that the key is accepted (dashboard_login with a key); keeps the key for this run's other tasks."""
+        self._ensure_key()
+        self.request('GET', KEY_CHECK_PATH)
+        with self._cache_entry() as entry:
+            # The run's private cache, never the fact: the tasks after this one find the key here.
+            entry.save({'auth': 'api_key', 'api_key': self._api_key, 'username': self.username, 'nodes': self.nodes})
+
+    def _key_refused(self, response):
+        return AuthenticationFailed(self.scrub(
+            'The dashboard %s refused the API key of %s (HTTP %d: %s): wrong, revoked or not this account\'s. Create a new key in '
+            'the dashboard\'s UI (the account\'s API keys), and give it as api_key or DASHBOARD_API_KEY (in AWX, the API key field '
+            'of the credential). Nothing was retried.' % (
+                self.base_url, self.username, response.status, server_message(response.json) or 'no reason given')),
+            status=response.status)
 
     def _renew(self, relogin=True, tolerate=False):
         """Refresh the token; log in instead when it cannot be refreshed and ``relogin`` allows.
@@ -506,6 +587,14 @@ class DashboardSession:
         if self.is_auth_path(path):
             return self._auth_request(method, path, json_body, params, accept)
         self.ensure_valid()
+        if self.uses_api_key:
+            # A refused key is not renewed or sent again: the same key would be refused the same way.
+            response = self.http.request(method, path, json_body=json_body, params=params, api_key=(self.username, self._api_key))
+            if is_auth_failure(response):
+                raise self._key_refused(response)
+            if not _accepted(response.status, accept):
+                raise self._api_error(response, method, path)
+            return response
         used = self.token
         response = self.http.request(method, path, json_body=json_body, params=params, token=used)
         if is_auth_failure(response):
@@ -539,11 +628,12 @@ class DashboardSession:
         would send a wrong password twice, a step toward locking the account. A login needs no
         session; the others carry the current one.
         """
-        token = None
+        token = api_key = None
         if self._operation(path) not in LOGIN_PATHS:
             self.ensure_valid()
             token = self.token
-        response = self.http.request(method, path, json_body=json_body, params=params, token=token, retry=False)
+            api_key = (self.username, self._api_key) if self.uses_api_key else None
+        response = self.http.request(method, path, json_body=json_body, params=params, token=token, retry=False, api_key=api_key)
         if not _accepted(response.status, accept):
             raise self._api_error(response, method, path)
         return response
@@ -583,7 +673,7 @@ def _same_target(options, session):
     """Whether a session dict belongs to the dashboard and account the options name."""
     if options.get('host'):
         try:
-            if normalize_base_url(options['host']) != normalize_base_url(session.get('host')):
+            if normalize_nodes(options['host']) != normalize_nodes(session.get('nodes') or session.get('host')):
                 return False
         except ConfigurationError:
             return False

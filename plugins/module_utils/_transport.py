@@ -21,6 +21,7 @@ import time
 import warnings
 from urllib.parse import urljoin, urlsplit
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import node_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, TransportError
 
 try:
@@ -170,6 +171,22 @@ def normalize_base_url(host):
     return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
 
 
+def normalize_nodes(host):
+    """The base URLs of the nodes ``host`` names (one address, a comma-separated string or a list), in order, once each."""
+    if not host or isinstance(host, str) and not host.strip():
+        normalize_base_url(host)  # says that no dashboard was given
+    try:
+        given = node_list(host)
+    except ValueError as exc:
+        raise ConfigurationError(str(exc)) from None
+    nodes = []
+    for address in given:
+        base_url = normalize_base_url(address)
+        if base_url not in nodes:
+            nodes.append(base_url)
+    return nodes
+
+
 def same_origin(url, base_url):
     return _origin(url) == _origin(base_url)
 
@@ -260,13 +277,18 @@ if HAS_REQUESTS:
 
 
 class HttpClient:
-    """HTTPS requests to one dashboard, with retries and same-origin redirects."""
+    """HTTPS requests to one dashboard, with retries, failover between its nodes and same-origin redirects.
+
+    ``base_url`` may name the nodes of a cluster (see ``normalize_nodes``): requests go to one
+    node, and move on to the next when it does not answer.
+    """
 
     def __init__(self, base_url, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep, exchange=None):
         if not HAS_REQUESTS:
             raise ConfigurationError('The Python library requests is required on the Ansible controller: pip install requests (%s).'
                                      % REQUESTS_IMPORT_ERROR)
-        self.base_url = normalize_base_url(base_url)
+        self.nodes = normalize_nodes(base_url)
+        self.base_url = self.nodes[0]
         self.validate_certs = validate_certs
         self.ca_path = ca_path
         self.timeout = timeout
@@ -287,11 +309,17 @@ class HttpClient:
             return path
         return self.base_url + '/' + path.lstrip('/')
 
-    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, retry=True):
+    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, retry=True, api_key=None):
         """One request, retried as the policy allows; ``retry=False`` sends it exactly once.
 
+        ``token`` goes as the AuthCookie; ``api_key``, a pair (account, key), as the API-key headers instead.
         ``on_retry`` (if set) hears about every retry before its wait: a front end shows it.
         ``last_attempts`` tells afterwards how many tries the request took.
+
+        On a cluster, a node that does not answer hands the request to the next node at once,
+        under the same rules as a retry (nothing was sent, or the request is replay-safe; never
+        after a TLS failure, which is the server's identity in doubt, not the node being down);
+        only when every node failed in turn does the policy's wait come, and the round starts again.
         """
         method = method.upper()
         if replay_safe is None:
@@ -299,15 +327,26 @@ class HttpClient:
         url = self.url_for(path)
         attempts = self.retry_policy.attempts if retry else 1
         attempt = 0
+        nodes_failed = 0
         while True:
             attempt += 1
             self.last_attempts = attempt
             try:
-                response = self._send_following_redirects(method, url, json_body, params, token)
+                response = self._send_following_redirects(method, url, json_body, params, token, api_key)
             except TransportError as exc:
-                if attempt < attempts and (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls'):
+                may_resend = (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls')
+                if may_resend and nodes_failed < len(self.nodes) - 1 and url.startswith(self.base_url):
+                    nodes_failed += 1
+                    attempt -= 1
+                    url = self._fail_over(method, url, exc)
+                    continue
+                if attempt < attempts and may_resend:
+                    nodes_failed = 0
                     self._wait(method, url, exc.message, attempt, attempts, self.retry_policy.delay(attempt))
                     continue
+                if may_resend and len(self.nodes) > 1:
+                    raise TransportError('%s No node of the cluster answered (%s).' % (exc.message, ', '.join(self.nodes)),
+                                         **exc.details) from None
                 raise
             if attempt < attempts and self.retry_policy.retries_status(response.status, replay_safe):
                 retry_after = parse_retry_after(response.header('Retry-After'))
@@ -317,16 +356,28 @@ class HttpClient:
                 continue
             return response
 
+    def _fail_over(self, method, url, error):
+        """Move to the next node of the cluster; ``url`` as the same request to that node."""
+        failed = self.base_url
+        self.base_url = self.nodes[(self.nodes.index(failed) + 1) % len(self.nodes)]
+        self._origin = _origin(self.base_url)
+        if self.on_retry is not None:
+            self.on_retry('%s %s: node %s %s; trying node %s.' % (
+                method, urlsplit(url).path, failed, error.details.get('reason') or 'did not answer', self.base_url))
+        return self.base_url + url[len(failed):]
+
     def _wait(self, method, url, reason, attempt, attempts, seconds):
         if self.on_retry is not None:
             self.on_retry('%s %s: %s; retrying in %.1f s (try %d of %d).' % (
                 method, urlsplit(url).path, reason.rstrip('.'), seconds, attempt + 1, attempts))
         self._sleep(seconds)
 
-    def _send_following_redirects(self, method, url, json_body, params, token):
+    def _send_following_redirects(self, method, url, json_body, params, token, api_key=None):
         for _hop in range(MAX_REDIRECTS + 1):
             headers = {'Accept': 'application/json'}
-            if token:
+            if api_key:
+                headers['X-Nd-Username'], headers['X-Nd-Apikey'] = api_key
+            elif token:
                 headers['Cookie'] = 'AuthCookie=' + token
             response = self.exchange(self, method, url, headers, json_body, params)
             if response.status not in REDIRECT_STATUSES or not response.header('Location'):
@@ -360,18 +411,23 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
         raise TransportError(_tls_message(client, exc), tls=True) from None
     except requests.exceptions.ConnectTimeout:
         raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
-                             % (client.base_url, client.timeout), nothing_sent=True) from None
+                             % (client.base_url, client.timeout), nothing_sent=True, reason='did not accept the connection '
+                             'within %s s' % client.timeout) from None
     except requests.exceptions.ReadTimeout:
         raise TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
                              % (client.base_url, method, path, client.timeout)) from None
     except requests.exceptions.ConnectionError as exc:
         nothing_sent = _nothing_sent(exc)
         if nothing_sent:
+            reason = _connect_reason(exc)
             message = 'Cannot connect to the dashboard %s: %s. Check the host option and that the dashboard is up.' % (
-                client.base_url, _connect_reason(exc))
+                client.base_url, reason)
+            reason = {'connection refused': 'refused the connection', 'connection timed out': 'did not accept the connection in time',
+                      'the host name does not resolve': 'has a name that does not resolve'}.get(reason, 'could not be connected to')
         else:
             message = 'The dashboard %s closed the connection during %s %s before answering.' % (client.base_url, method, path)
-        raise TransportError(message, nothing_sent=nothing_sent) from None
+            reason = 'closed the connection before answering'
+        raise TransportError(message, nothing_sent=nothing_sent, reason=reason) from None
     except requests.exceptions.RequestException as exc:
         raise TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, type(exc).__name__)) from None
     return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw))

@@ -20,6 +20,11 @@ description:
     given again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
+  - With O(api_key) instead of O(password) there is no login; the task checks the key with one read of the fabric controller's
+    version (C(GET /appcenter/cisco/ndfc/api/about/version)) and returns a session whose RV(session.auth) is V(api_key), without
+    a token and without the key; the tasks after it in the same run find the key in the run's private token cache. A refused key
+    fails the task at once, without a retry. The roles of a key session are unknown (RV(session.rbac) is empty).
+  - O(host) may list the nodes of a cluster; the session holds them all (RV(session.nodes)) and stays one session for the cluster.
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
 requirements:
@@ -95,6 +100,17 @@ EXAMPLES = r'''
     logout_at_end: true
   run_once: true
 
+- name: Check an API key of the account automation, for a cluster of three nodes; no login, refresh or logout follows
+  fabricops.dashboard.dashboard_login:
+    host:
+      - https://nd-node1.example.com
+      - https://nd-node2.example.com
+      - https://nd-node3.example.com
+    username: automation
+    api_key: "{{ dashboard_api_key }}"
+    ca_path: /etc/pki/dashboard-ca.pem
+  run_once: true
+
 - name: Log in with the credentials of the environment (DASHBOARD_HOST, DASHBOARD_USERNAME, ...) and keep the result only
   fabricops.dashboard.dashboard_login:
     set_fact: false
@@ -111,9 +127,18 @@ session:
   type: dict
   contains:
     host:
-      description: Base URL of the dashboard.
+      description: Base URL of the dashboard (its first node, for a cluster).
       type: str
       sample: https://127.0.0.1:8443
+    nodes:
+      description: Base URLs of every node of the dashboard, in the order they are tried.
+      type: list
+      elements: str
+      sample: [https://127.0.0.1:8443]
+    auth:
+      description: V(password) for a login session (with a token), V(api_key) for a key session (no token; the key is not returned).
+      type: str
+      sample: password
     domain:
       description: Login domain.
       type: str
@@ -127,13 +152,16 @@ session:
       type: str
       sample: local
     token:
-      description: The session token (the C(jwttoken) of the login answer), sent as the C(AuthCookie) cookie.
+      description: The session token (the C(jwttoken) of the login answer), sent as the C(AuthCookie) cookie; null with an API key.
       type: str
     compat_token:
       description: The second token of the login answer (C(token)), kept by the platform for backward compatibility.
       type: str
     rbac:
-      description: Roles and privileges of the account, one entry per security domain.
+      description:
+        - Roles and privileges of the account, one entry per security domain.
+        - Empty for an API-key session (RV(session.auth) V(api_key)), because the dashboard does not tell a key's roles, so
+          privileges cannot be checked up front.
       type: list
       elements: dict
       contains:

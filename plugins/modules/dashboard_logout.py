@@ -15,6 +15,9 @@ description:
   - Reports C(changed=true) when a live session was ended, C(changed=false) with the message C(already ended) when there was
     none (already ended or expired), also when the task has no session and no dashboard address left, as after an earlier
     logout emptied the fact.
+  - An API-key session (O(api_key), or a session whose C(auth) is V(api_key)) has no login to end, so the task changes nothing,
+    reports C(changed=false) with a message saying so, and leaves the fact as it is (it holds no secret). The key stays valid
+    until it is revoked in the dashboard's UI.
 requirements:
   - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
   - requests >= 2.31 (Python library, on the controller)

@@ -20,6 +20,8 @@ description:
     returned instead of refreshing again, so running this on every host refreshes once.
   - An expired or logged-out session cannot be refreshed; the task fails and says so, unless O(relogin=true) and
     O(username) and O(password) are available, in which case it logs in again.
+  - An API-key session (O(api_key), or a session whose C(auth) is V(api_key)) has nothing to refresh, so the task returns the
+    session unchanged, with C(changed=false) and a message saying so.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
 requirements:

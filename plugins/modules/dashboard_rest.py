@@ -176,6 +176,11 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+node:
+  description: Base URL of the node that answered; for a cluster (a list of nodes in O(host)), the node the request failed over to.
+  returned: success
+  type: str
+  sample: https://127.0.0.1:8443
 status:
   description: HTTP status of the answer (of the read, when no write was needed).
   returned: when a request was sent

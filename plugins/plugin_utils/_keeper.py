@@ -150,11 +150,12 @@ def _handler(session):
 
 def _serve(session, request):
     client = session.http
-    same = (request.get('validate_certs') == bool(client.validate_certs) and request.get('ca_path') == client.ca_path
-            and _transport.same_origin(request.get('url', ''), client.base_url))
+    # Any node of the cluster: the task may have failed over to another node than the keeper's.
+    node = next((node for node in client.nodes if _transport.same_origin(request.get('url', ''), node)), None)
+    same = request.get('validate_certs') == bool(client.validate_certs) and request.get('ca_path') == client.ca_path and node
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
-    carrier = _transport.HttpClient(client.base_url, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
+    carrier = _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
     try:
         response = _transport.direct_exchange(carrier, request['method'], request['url'], request['headers'],
                                               request.get('json'), request.get('params'))
@@ -195,7 +196,7 @@ def ensure_keeper(cache, session):
     orders = {
         'directory': cache.directory,
         'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
-        'session': {'host': session.base_url, 'domain': session.domain, 'username': session.username,
+        'session': {'host': session.nodes, 'domain': session.domain, 'username': session.username,
                     'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},
     }

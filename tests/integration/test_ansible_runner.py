@@ -185,8 +185,9 @@ def test_the_credential_type_injects_what_the_modules_read(dashboard_env, emu, t
     credential = {'host': emu.base_url, 'username': ADMIN_USERNAME, 'password': ADMIN_PASSWORD, 'domain': 'DefaultAuth',
                   'ca_cert': pathlib.Path(emu.ca_path).read_text(encoding='utf-8')}
     injected = inject_credential(credential, tmp_path)
-    assert sorted(injected) == ['DASHBOARD_CA_PATH', 'DASHBOARD_DOMAIN', 'DASHBOARD_HOST', 'DASHBOARD_PASSWORD',
+    assert sorted(injected) == ['DASHBOARD_API_KEY', 'DASHBOARD_CA_PATH', 'DASHBOARD_DOMAIN', 'DASHBOARD_HOST', 'DASHBOARD_PASSWORD',
                                 'DASHBOARD_USERNAME', 'DASHBOARD_VALIDATE_CERTS']
+    assert injected['DASHBOARD_API_KEY'] == '', 'no key in the credential: injected empty, which the modules take as unset'
     assert injected['DASHBOARD_VALIDATE_CERTS'] == 'true'  # the field left out, as the API and CLI allow
     assert pathlib.Path(injected['DASHBOARD_CA_PATH']).read_text(encoding='utf-8') == credential['ca_cert']
 

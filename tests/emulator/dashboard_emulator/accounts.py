@@ -21,8 +21,9 @@ class Account:
     rbac: tuple
     userid: int
     password_expired: bool = False
-    # repr=False keeps the password out of any log line or traceback that prints an account.
+    # repr=False keeps the password and the keys out of any log line or traceback that prints an account.
     password: str = dataclasses.field(default="", repr=False)
+    api_keys: tuple = dataclasses.field(default=(), repr=False)
 
     def password_matches(self, candidate):
         return hmac.compare_digest(self.password.encode("utf-8"), candidate.encode("utf-8"))
@@ -49,6 +50,15 @@ class AccountBook:
         if unknown_login_domain not in UNKNOWN_DOMAIN_BEHAVIOURS:
             raise ValueError("unknown_login_domain must be one of " + ", ".join(UNKNOWN_DOMAIN_BEHAVIOURS))
         self.unknown_login_domain = unknown_login_domain
+        self._initial_keys = {}
+        for account in self.accounts():
+            for key in account.api_keys:
+                if key in self._initial_keys:
+                    raise ValueError("API key of %s is also a key of %s; keys must be unique"
+                                     % (account.username, self._initial_keys[key].username))
+                self._initial_keys[key] = account
+        # {key: Account} of the keys not revoked; revoke removes, restore_keys puts them all back
+        self._live_keys = dict(self._initial_keys)
 
     @classmethod
     def from_yaml(cls, path=None):
@@ -75,6 +85,7 @@ class AccountBook:
                     userid=int(entry.get("userid", userid)),
                     password_expired=bool(entry.get("password_expired", False)),
                     password=str(entry["password"]),
+                    api_keys=_api_keys_of(entry),
                 )
                 accounts[account.username] = account
             domains[name] = (usertype, accounts)
@@ -106,9 +117,36 @@ class AccountBook:
             return LoginOutcome.BAD_CREDENTIALS, None
         return LoginOutcome.OK, account
 
+    def account_for_key(self, username, key):
+        """The account a live key belongs to, when username names that account; else None.
+
+        The login domain plays no part: a key identifies its account on its own.
+        """
+        account = self._live_keys.get(key)
+        if account is None or not hmac.compare_digest(account.username.encode("utf-8"), username.encode("utf-8")):
+            return None
+        return account
+
+    def revoke_key(self, username, key):
+        """Refuse the key from now on; False when username has no such live key."""
+        if self.account_for_key(username, key) is None:
+            return False
+        del self._live_keys[key]
+        return True
+
+    def restore_keys(self):
+        self._live_keys = dict(self._initial_keys)
+
     def accounts(self):
         for _usertype, accounts in self._domains.values():
             yield from accounts.values()
+
+
+def _api_keys_of(entry):
+    keys = entry.get("api_keys", [])
+    if not isinstance(keys, list) or not all(isinstance(key, str) and key for key in keys):
+        raise ValueError("account %s: api_keys must be a list of non-empty strings" % entry.get("username"))
+    return tuple(keys)
 
 
 def _normalise_rbac_entry(item):

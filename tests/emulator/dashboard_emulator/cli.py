@@ -1,7 +1,7 @@
 """Command line: dashboard-emulator [options].
 
-Prints exactly one JSON line on stdout once connections are accepted
-({"base_url", "ca_path", "pid"}); everything else goes to stderr.
+Prints exactly one JSON line on stdout once every node accepts connections
+({"base_url", "nodes", "ca_path", "pid"}); everything else goes to stderr.
 """
 
 import argparse
@@ -11,7 +11,6 @@ import logging
 import os
 import shutil
 import signal
-import socket
 import sys
 import tempfile
 
@@ -24,7 +23,7 @@ from dashboard_emulator import __version__
 from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.app import build_app
 from dashboard_emulator.fabric_store import SEEDS, Timing
-from dashboard_emulator.server import make_config, serve
+from dashboard_emulator.server import Cluster, bind, make_config
 from dashboard_emulator.state import DEFAULT_SESSION_TIMEOUT, EmulatorState
 from dashboard_emulator.tls import make_certificates
 
@@ -37,7 +36,10 @@ def parse_args(argv=None):
         description="HTTPS emulator of the dashboard platform and its fabric controller.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default: 0)")
+    parser.add_argument("--port", type=int, default=0,
+                        help="port; 0 picks a free one per node; with --nodes N, the nodes listen on PORT to PORT+N-1 (default: 0)")
+    parser.add_argument("--nodes", type=int, default=1,
+                        help="serve as a cluster of N nodes, one port each, sharing one state (default: 1)")
     parser.add_argument("--cert", help="server certificate (PEM); default: make a CA and a certificate")
     parser.add_argument("--key", help="private key of --cert (PEM)")
     parser.add_argument("--ca", help="with --cert: the CA bundle to report as ca_path (default: --cert itself)")
@@ -60,28 +62,34 @@ def parse_args(argv=None):
         parser.error("--cert and --key go together")
     if args.discover_seconds < 0 or args.deploy_seconds < 0:
         parser.error("--discover-seconds and --deploy-seconds must be >= 0")
+    if not 1 <= args.nodes <= 16:
+        parser.error("--nodes must be between 1 and 16")
+    if args.port and args.port + args.nodes - 1 > 65535:
+        parser.error("--port %d with --nodes %d goes past port 65535" % (args.port, args.nodes))
     if args.session_timeout < 1:
         parser.error("--session-timeout must be at least 1")
     return args
 
 
-def _bind(host, port):
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.set_inheritable(True)
-    return sock
+def _bind_nodes(host, port, count):
+    sockets = []
+    for index in range(count):
+        wanted = port + index if port else 0
+        try:
+            sockets.append(bind(host, wanted))
+        except OSError as exc:
+            for sock in sockets:
+                sock.close()
+            sys.stderr.write("dashboard-emulator: cannot listen on %s port %d (node %d): %s; choose another --port or "
+                             "--port 0\n" % (host, wanted, index, exc.strerror or exc))
+            sys.exit(2)
+    return sockets
 
 
 def _url_host(host):
     if host in ("0.0.0.0", "::", ""):
         return "127.0.0.1"
     return "[%s]" % host if ":" in host else host
-
-
-def _ignore_signal(_signum, _frame):
-    """uvicorn re-raises the signal that stopped it; this makes that a clean exit."""
 
 
 def main(argv=None):
@@ -104,22 +112,25 @@ def main(argv=None):
             cert_path, key_path, ca_path = make_certificates(state_dir, args.ca_out, extra_names=[args.host])
         timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds)
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
-                              seed=args.seed, timing=timing)
+                              seed=args.seed, timing=timing, nodes=args.nodes)
         app = build_app(state)
-        sock = _bind(args.host, args.port)
-        port = sock.getsockname()[1]
-        banner = {"base_url": "https://%s:%d" % (_url_host(args.host), port), "ca_path": str(ca_path), "pid": os.getpid()}
+        sockets = _bind_nodes(args.host, args.port, args.nodes)
+        config = make_config(app, cert_path=cert_path, key_path=key_path,
+                             log_level="warning" if args.log_level != "debug" else "debug")
+        cluster = state.cluster = Cluster(config, args.host, _url_host(args.host), sockets)
+        banner = {"base_url": cluster.urls[0], "nodes": cluster.urls, "ca_path": str(ca_path), "pid": os.getpid()}
 
         def announce():
             sys.stdout.write(json.dumps(banner) + "\n")
             sys.stdout.flush()
-            log.info("listening on %s (CA: %s)", banner["base_url"], banner["ca_path"])
+            log.info("listening on %s (CA: %s)", ", ".join(banner["nodes"]), banner["ca_path"])
 
-        config = make_config(app, cert_path=cert_path, key_path=key_path,
-                             log_level="warning" if args.log_level != "debug" else "debug")
-        signal.signal(signal.SIGTERM, _ignore_signal)
-        signal.signal(signal.SIGINT, _ignore_signal)
-        _run(serve(config, sock, announce))
+        def stop(_signum, _frame):
+            cluster.stop()
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        _run(cluster.run(announce))
         log.info("stopped")
         return 0
     finally:

@@ -19,18 +19,22 @@ SESSION_FAULTS = ("user_unauthorized", "token_expired_500", "unauthorized_other"
 
 
 class Counters:
-    SCALARS = ("logins", "login_failures", "refreshes", "refresh_failures", "logouts", "writes", "connections")
+    SCALARS = ("logins", "login_failures", "refreshes", "refresh_failures", "logouts", "writes", "connections",
+               "api_key_requests", "api_key_refusals")
 
-    def __init__(self):
+    def __init__(self, nodes=1):
         self.requests = {}
         # A connection is counted once per generation; reset starts a new generation so a
         # kept-alive connection that carries requests after a reset is counted again.
         self.generation = 0
         self.logins = self.login_failures = self.refreshes = self.refresh_failures = 0
         self.logouts = self.writes = self.connections = 0
+        self.api_key_requests = self.api_key_refusals = 0
+        self.by_node = [0] * nodes
 
     def reset(self):
         self.requests = {}
+        self.by_node = [0] * len(self.by_node)
         self.generation += 1
         for name in self.SCALARS:
             setattr(self, name, 0)
@@ -41,6 +45,9 @@ class Counters:
             by_status = self.requests[key] = {}
         by_status[status] = by_status.get(status, 0) + 1
 
+    def note_node(self, index):
+        self.by_node[index] += 1
+
     def note_connection(self, connection):
         if connection is not None and connection.get("generation") != self.generation:
             connection["generation"] = self.generation
@@ -50,6 +57,7 @@ class Counters:
         body = {name: getattr(self, name) for name in self.SCALARS}
         body["live_sessions"] = live_sessions
         body["requests"] = {key: dict(by_status) for key, by_status in self.requests.items()}
+        body["requests_by_node"] = {str(index): count for index, count in enumerate(self.by_node)}
         return body
 
 
@@ -130,7 +138,13 @@ async def handle_control(state, scope, receive, send):
         await send_raw(send, 200, dumps(state.counters_snapshot()))
     elif route == ("POST", CONTROL_PREFIX + "/reset"):
         state.reset()
+        if state.cluster is not None:
+            await state.cluster.bring_all_up()
         await send_raw(send, 200, b"{}")
+    elif route == ("POST", CONTROL_PREFIX + "/api-keys/revoke"):
+        await _revoke_key(state, receive, send)
+    elif route[1] == CONTROL_PREFIX + "/nodes" or route[1].startswith(CONTROL_PREFIX + "/nodes/"):
+        await _node_control(state, route, send)
     elif route == ("GET", CONTROL_PREFIX + "/timing"):
         await send_raw(send, 200, dumps(dataclasses.asdict(state.store.timing)))
     elif route == ("POST", CONTROL_PREFIX + "/timing"):
@@ -155,3 +169,50 @@ async def handle_control(state, scope, receive, send):
         await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
     else:
         await send_raw(send, 404, dumps({"message": "no such control: %s %s" % route}))
+
+
+async def _revoke_key(state, receive, send):
+    try:
+        body = json.loads(await read_body(receive) or b"{}")
+    except ValueError:
+        body = None
+    if not isinstance(body, dict) or not isinstance(body.get("username"), str) or not isinstance(body.get("key"), str):
+        await send_raw(send, 400, dumps({"message": 'the body must be {"username": "<account>", "key": "<API key>"}'}))
+        return
+    if not state.accounts.revoke_key(body["username"], body["key"]):
+        await send_raw(send, 404, dumps({"message": "%s has no such API key (or it is revoked already)" % body["username"]}))
+        return
+    await send_raw(send, 200, b"{}")
+
+
+class NodeError(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+async def _node_control(state, route, send):
+    """GET /nodes, POST /nodes/{index}/down, POST /nodes/{index}/up."""
+    cluster = state.cluster
+    if cluster is None:
+        await send_raw(send, 404, dumps({"message": "this emulator runs in-process, without nodes"}))
+        return
+    method, path = route
+    if route == ("GET", CONTROL_PREFIX + "/nodes"):
+        await send_raw(send, 200, dumps(cluster.describe()))
+        return
+    index_text, _sep, action = path[len(CONTROL_PREFIX + "/nodes/"):].partition("/")
+    if method != "POST" or action not in ("down", "up") or not index_text.isdigit():
+        await send_raw(send, 404, dumps({"message": "no such control: %s %s" % route}))
+        return
+    try:
+        if action == "down":
+            # The listening socket closes now, so a connection attempted after this answer is
+            # refused; open connections (this one included) end once the answer is on its way.
+            cluster.take_down(int(index_text))
+        else:
+            await cluster.bring_up(int(index_text))
+    except NodeError as exc:
+        await send_raw(send, exc.status, dumps({"message": str(exc)}))
+        return
+    await send_raw(send, 200, dumps(cluster.describe()))

@@ -32,6 +32,7 @@ STATE_KEY = "dashboard_emulator.state"
 CLAIMS_KEY = "dashboard_emulator.claims"
 DROP_KEY = "dashboard_emulator.drop"
 CONNECTION_KEY = "dashboard_emulator.connection"
+NODE_KEY = "dashboard_emulator.node"
 
 ROOT_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Dashboard (emulator)</title></head>'
              b'<body><p>Dashboard emulator. Help &gt; REST API: <a href="/help/rest-api/">/help/rest-api/</a></p></body></html>')
@@ -76,6 +77,17 @@ def token_from_headers(headers):
             scheme, _sep, token = value.decode("latin-1").partition(" ")
             if scheme.lower() == "bearer" and token.strip():
                 yield token.strip()
+
+
+def api_key_from_headers(headers):
+    """(X-Nd-Username, X-Nd-Apikey); None for a header that is absent."""
+    username = key = None
+    for name, value in headers:
+        if name == b"x-nd-username":
+            username = value.decode("latin-1").strip()
+        elif name == b"x-nd-apikey":
+            key = value.decode("latin-1").strip()
+    return username, key
 
 
 CHUNKED_BODY_LIMIT = 64 * 1024 * 1024
@@ -140,6 +152,7 @@ class Gateway:
             return
         counters = self.state.counters
         counters.note_connection(scope.get(CONNECTION_KEY))
+        counters.note_node(scope.get(NODE_KEY, 0))
         seen = []
 
         async def counting_send(message):
@@ -186,6 +199,12 @@ class Gateway:
             claims = state.claims_for(token)
             if claims is not None:
                 break
+        if claims is None and not presented:
+            username, key = api_key_from_headers(scope["headers"])
+            if username is not None or key is not None:
+                claims = await self._api_key_claims(send, username, key)
+                if claims is None:
+                    return
         if claims is None:
             if presented:
                 description = "The session token is invalid, expired or logged out. Log in again or refresh the token."
@@ -201,6 +220,25 @@ class Gateway:
             return
         scope[CLAIMS_KEY] = claims
         await self.app(scope, receive, send)
+
+    async def _api_key_claims(self, send, username, key):
+        """Claims for an API-key request, or None once the refusal is answered."""
+        counters = self.state.counters
+        claims = None
+        if username and key:
+            claims = self.state.claims_for_api_key(username, key)
+            description = ("The API key is wrong, unknown or revoked, or it is not a key of the account named in "
+                           "X-Nd-Username. Create a key for that account, or log in with a password.")
+        else:
+            description = "An API key needs both headers: X-Nd-Username (the account) and X-Nd-Apikey (its key)."
+        if claims is None:
+            counters.api_key_refusals += 1
+            # the username is not a secret; the key is, and never appears in the log
+            log.info("API key refused: user=%s", username)
+            await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", description)))
+            return None
+        counters.api_key_requests += 1
+        return claims
 
     @staticmethod
     async def _session_fault(send, kind, claims):

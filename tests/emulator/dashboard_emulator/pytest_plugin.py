@@ -1,8 +1,10 @@
-"""pytest fixtures: ``emulator`` (one per test session) and ``emu`` (the same, reset first).
+"""pytest fixtures: ``emulator`` (one per test session) and ``emu`` (the same, reset first);
+``cluster`` (one emulator serving as three nodes) and ``clu`` (the same, reset first: every
+node up again).
 
-Import both names into a conftest.py:
+Import the names into a conftest.py:
 
-    from dashboard_emulator.pytest_plugin import emulator, emu  # noqa: F401
+    from dashboard_emulator.pytest_plugin import cluster, clu, emulator, emu  # noqa: F401
 """
 
 import pytest
@@ -24,3 +26,18 @@ def emulator(tmp_path_factory):
 def emu(emulator):  # pylint: disable=redefined-outer-name
     emulator.reset()
     return emulator
+
+
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory):
+    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator-cluster"),
+                              extra_args=["--nodes", "3", "--deploy-seconds", "0.2", "--discover-seconds", "0.5"])
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def clu(cluster):  # pylint: disable=redefined-outer-name
+    cluster.reset()
+    return cluster

@@ -16,14 +16,17 @@ log = logging.getLogger("dashboard_emulator")
 
 
 class EmulatorState:
-    def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time, seed="small", timing=None):
+    def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time, seed="small", timing=None,
+                 nodes=1):
         self.clock = clock
         self.accounts = accounts or AccountBook.from_yaml()
         self.tokens = TokenIssuer(clock)
         self.sessions = SessionTable(clock)
         self.initial_timing = timing or Timing()
         self.store = FabricStore(clock=clock, timing=Timing(**vars(self.initial_timing)), seed=seed)
-        self.counters = Counters()
+        self.counters = Counters(nodes)
+        # the serving side (server.Cluster) when the emulator listens as several nodes; None in-process
+        self.cluster = None
         self.faults = Faults()
         self.initial_session_timeout = int(session_timeout)
         self.session_timeout = self.initial_session_timeout
@@ -31,12 +34,13 @@ class EmulatorState:
     def reset(self):
         self.sessions.clear()
         self.tokens.forget_all()
+        self.accounts.restore_keys()
         self.store.timing = Timing(**vars(self.initial_timing))
         self.store.reset()
         self.counters.reset()
         self.faults = Faults()
         self.session_timeout = self.initial_session_timeout
-        log.info("state reset: sessions dropped, data reseeded, faults cleared")
+        log.info("state reset: sessions dropped, API keys restored, data reseeded, faults cleared")
 
     def token_lifetime(self):
         """Lifetime of tokens issued now: the test fault wins over the admin setting."""
@@ -62,6 +66,26 @@ class EmulatorState:
         if not self.sessions.is_live(claims["sessionid"]):
             return None
         return claims
+
+    def claims_for_api_key(self, username, key):
+        """Claims standing for an account's live API key, shaped like a token's, else None.
+
+        Handlers check privileges from the claims alone, so a key request gets exactly the
+        RBAC a token of the same account would. There is no session: sessionid is None, and
+        exp only tells how long the answer may be relied on, since keys do not expire.
+        """
+        account = self.accounts.account_for_key(username, key)
+        if account is None:
+            return None
+        return {
+            "username": account.username,
+            "usertype": account.usertype,
+            "rbac": account.rbac_list(),
+            "userid": account.userid,
+            "sessionid": None,
+            "login_domain": account.login_domain,
+            "exp": int(self.clock()) + self.token_lifetime(),
+        }
 
     def counters_snapshot(self):
         return self.counters.snapshot(self.sessions.live_count())

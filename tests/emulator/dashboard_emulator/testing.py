@@ -27,6 +27,8 @@ NETOPS = ("netops", "Netops-Passw0rd!")
 DEFAULT_DOMAIN = "DefaultAuth"
 LDAP_DOMAIN = "corp-ldap"
 PASSWORDS = {ADMIN[0]: ADMIN[1], VIEWER[0]: VIEWER[1], EXPIRED[0]: EXPIRED[1], NETOPS[0]: NETOPS[1]}
+# the API keys of default_accounts.yaml
+API_KEYS = {ADMIN[0]: "ak-admin-3f9c2e7b51d04a6e", VIEWER[0]: "ak-viewer-8d21b6c0e94f4f17"}
 DOMAINS = {ADMIN[0]: DEFAULT_DOMAIN, VIEWER[0]: DEFAULT_DOMAIN, EXPIRED[0]: DEFAULT_DOMAIN, NETOPS[0]: LDAP_DOMAIN}
 
 
@@ -44,6 +46,7 @@ class EmulatorProcess:
     DEFAULT_DOMAIN = DEFAULT_DOMAIN
     LDAP_DOMAIN = LDAP_DOMAIN
     PASSWORDS = PASSWORDS
+    API_KEYS = API_KEYS
 
     def __init__(self, workdir=None, extra_args=(), startup_timeout=30.0, env=None):
         self._own_workdir = workdir is None
@@ -53,6 +56,7 @@ class EmulatorProcess:
         self.env = env
         self.process = None
         self.base_url = None
+        self.node_urls = []
         self.ca_path = None
         self.pid = None
         self.log_path = self.workdir / "emulator.log"
@@ -75,6 +79,7 @@ class EmulatorProcess:
                 command, stdout=subprocess.PIPE, stderr=log_file, env=self.env or os.environ.copy())
         banner = self._read_banner()
         self.base_url = banner["base_url"]
+        self.node_urls = banner["nodes"]
         self.ca_path = banner["ca_path"]
         self.pid = banner["pid"]
         self._control = self.session()
@@ -128,23 +133,43 @@ class EmulatorProcess:
     def url(self, path):
         return self.base_url + path
 
+    def _controlled(self, method, path, **kwargs):
+        """Call a test control through the first node that answers: node 0 may be down."""
+        failure = None
+        for node_url in self.node_urls or [self.base_url]:
+            try:
+                answer = self._control.request(method, node_url + path, timeout=10, **kwargs)
+            except requests.ConnectionError as exc:
+                failure = exc
+                continue
+            answer.raise_for_status()
+            return answer.json()
+        raise EmulatorError("no node of the emulator answers: %s" % failure)
+
     def counters(self):
-        answer = self._control.get(self.url("/_emulator/counters"), timeout=10)
-        answer.raise_for_status()
-        return answer.json()
+        return self._controlled("GET", "/_emulator/counters")
 
     def reset(self):
-        self._control.post(self.url("/_emulator/reset"), timeout=10).raise_for_status()
+        self._controlled("POST", "/_emulator/reset")
 
     def faults(self):
-        answer = self._control.get(self.url("/_emulator/faults"), timeout=10)
-        answer.raise_for_status()
-        return answer.json()
+        return self._controlled("GET", "/_emulator/faults")
 
     def set_faults(self, **changes):
-        answer = self._control.post(self.url("/_emulator/faults"), json=changes, timeout=10)
-        answer.raise_for_status()
-        return answer.json()
+        return self._controlled("POST", "/_emulator/faults", json=changes)
+
+    def nodes(self):
+        return self._controlled("GET", "/_emulator/nodes")
+
+    def node_down(self, index):
+        """Stop node `index` listening (connections to it are refused) and end its connections."""
+        return self._controlled("POST", "/_emulator/nodes/%d/down" % index)
+
+    def node_up(self, index):
+        return self._controlled("POST", "/_emulator/nodes/%d/up" % index)
+
+    def revoke_api_key(self, username, key):
+        self._controlled("POST", "/_emulator/api-keys/revoke", json={"username": username, "key": key})
 
     # clients
 
@@ -156,6 +181,13 @@ class EmulatorProcess:
         # It also keeps environment proxies away from loopback traffic.
         session.trust_env = False
         session.verify = self.ca_path
+        return session
+
+    def api_key_session(self, username=ADMIN[0], key=None):
+        """A requests.Session that authenticates every request with the account's API key."""
+        session = self.session()
+        session.headers["X-Nd-Username"] = username
+        session.headers["X-Nd-Apikey"] = API_KEYS[username] if key is None else key
         return session
 
     def login(self, username=ADMIN[0], password=None, domain=None):

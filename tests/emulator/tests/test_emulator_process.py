@@ -21,8 +21,9 @@ def test_banner_is_one_json_line_and_the_ca_validates(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         banner = json.loads(process.stdout.readline())
-        assert set(banner) == {"base_url", "ca_path", "pid"}
+        assert set(banner) == {"base_url", "nodes", "ca_path", "pid"}
         assert banner["base_url"].startswith("https://127.0.0.1:")
+        assert banner["nodes"] == [banner["base_url"]]
         assert banner["ca_path"] == str(ca_out.resolve())
         assert banner["pid"] == process.pid
         session = requests.Session()

@@ -137,11 +137,15 @@ async def put_session_timeout(body, **_kwargs):
 async def whoami(**_kwargs):
     state = current_state()
     claims = current_claims()
-    session = state.sessions.get(claims["sessionid"])
+    if claims["sessionid"] is None:
+        # an API key: no session, the account's own login domain
+        login_domain = claims["login_domain"]
+    else:
+        login_domain = state.sessions.get(claims["sessionid"]).login_domain
     body = {
         "username": claims["username"],
         "usertype": claims["usertype"],
-        "domain": session.login_domain,
+        "domain": login_domain,
         "rbac": claims["rbac"],
         "expiresAt": claims["exp"],
     }
