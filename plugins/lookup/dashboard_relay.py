@@ -21,6 +21,7 @@ description:
     (C(delegate_to=localhost) or C(connection=local)).
   - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403); request bodies are relayed as JSON;
     C(Set-Cookie) is not passed back.
+  - It carries a session of a password login only; with an API key (O(api_key)) it fails with a message saying so.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -88,6 +89,10 @@ class LookupModule(LookupBase):
         options = self.get_options()
         try:
             session, cache = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_relay', variables, options.get('fact_name'))
+            if session.uses_api_key:
+                raise AnsibleLookupError('fabricops.dashboard.dashboard_relay carries a password session only; the run\'s session '
+                                         'for %s uses an API key. Use fabricops.dashboard.dashboard_rest or the dashboard_api '
+                                         'lookup with the key instead.' % session.username)
             session.ensure_valid()
         except DashboardError as exc:
             raise AnsibleLookupError('fabricops.dashboard.dashboard_relay: %s' % exc.message) from None
