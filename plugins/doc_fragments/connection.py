@@ -9,6 +9,10 @@ from __future__ import annotations
 class ModuleDocFragment:
 
     DOCUMENTATION = r'''
+requirements:
+  - ansible-core 2.16 or later on the controller (the collection's plugins run there; a module runs there through its action plugin)
+  - requests >= 2.31 (Python library, on the controller)
+  - PyJWT >= 2.8 (Python library, on the controller)
 options:
   host:
     description:

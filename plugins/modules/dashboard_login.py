@@ -27,10 +27,6 @@ description:
   - O(host) may list the nodes of a cluster; the session holds them all (RV(session.nodes)) and stays one session for the cluster.
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
-requirements:
-  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
-  - requests >= 2.31 (Python library, on the controller)
-  - PyJWT >= 2.8 (Python library, on the controller)
 seealso:
   - module: fabricops.dashboard.dashboard_refresh
     description: Extends the session explicitly.

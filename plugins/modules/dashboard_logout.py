@@ -18,10 +18,6 @@ description:
   - An API-key session (O(api_key), or a session whose C(auth) is V(api_key)) has no login to end, so the task changes nothing,
     reports C(changed=false) with a message saying so, and leaves the fact as it is (it holds no secret). The key stays valid
     until it is revoked in the dashboard's UI.
-requirements:
-  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
-  - requests >= 2.31 (Python library, on the controller)
-  - PyJWT >= 2.8 (Python library, on the controller)
 seealso:
   - module: fabricops.dashboard.dashboard_login
     description: Logs in once; every other module picks up its session.

@@ -24,10 +24,6 @@ description:
     session unchanged, with C(changed=false) and a message saying so.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
-requirements:
-  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
-  - requests >= 2.31 (Python library, on the controller)
-  - PyJWT >= 2.8 (Python library, on the controller)
 seealso:
   - module: fabricops.dashboard.dashboard_login
     description: Logs in once; every other module picks up its session.

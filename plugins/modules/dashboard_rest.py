@@ -33,10 +33,6 @@ description:
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
-requirements:
-  - ansible-core 2.16 or later on the controller (the module runs there, through its action plugin)
-  - requests >= 2.31 (Python library, on the controller)
-  - PyJWT >= 2.8 (Python library, on the controller)
 seealso:
   - module: fabricops.dashboard.dashboard_login
     description: Logs in once; every other module picks up its session.

@@ -45,6 +45,15 @@ def run(command, env, cwd, timeout=300):
     return PlayRun(completed)
 
 
+def wait_until_run_sessions_end(emulator):
+    """The session role ends its session when the run is over, a moment after ansible-playbook exits; that
+    logout must not land in the next test (which resets the emulator and counts from zero)."""
+    deadline = time.monotonic() + 10
+    while emulator.counters()['live_sessions'] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert emulator.counters()['live_sessions'] == 0, 'the session of the run was not ended when the run was over'
+
+
 def admin_env(dashboard_env, **more):
     return dict(dashboard_env, DASHBOARD_USERNAME='admin', DASHBOARD_PASSWORD=ADMIN_PASSWORD, **more)
 
@@ -132,6 +141,7 @@ def test_one_login_for_inventory_role_lookups_relay_and_modules(emu, dashboard_e
     assert counters['logins'] == 1, 'inventory, role, lookups, the relay and the modules share one login'
     assert counters['requests']['GET %s/control/fabrics' % LAN] == {'200': 3}, 'relayed uri GET and two dashboard_rest GETs'
     played.assert_no_secrets(ADMIN_PASSWORD)
+    wait_until_run_sessions_end(emu)
 
 
 def test_relay_refuses_the_auth_endpoints(play, emu):
@@ -151,6 +161,7 @@ def test_privilege_check_fails_before_any_write(play, emu):
     assert 'config-save' not in ''.join(emu.counters()['requests'])
     assert emu.counters()['writes'] == 0
     played.assert_no_secrets(VIEWER_PASSWORD)
+    wait_until_run_sessions_end(emu)
 
 
 def test_session_role_in_check_mode_changes_nothing(play, emu):
@@ -160,9 +171,11 @@ def test_session_role_in_check_mode_changes_nothing(play, emu):
     assert played.total('changed') == 0
     assert emu.counters()['writes'] == 0
     played.assert_no_secrets(ADMIN_PASSWORD)
+    wait_until_run_sessions_end(emu)
 
 
 def _wait_for(condition, seconds=10.0):
+    """Whether ``condition`` holds within ``seconds`` (checked every 0.1 s)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
@@ -194,9 +207,15 @@ def _add_switch(emu, address):
     def state():
         switches = admin.get(fabric + '/inventory/switchesByFabric', timeout=10).json()
         return next(switch for switch in switches if switch['serialNumber'] == serial)
+    state.session = admin
     assert _wait_for(lambda: state()['managable'])
     assert state()['ccStatus'] == 'Out-of-Sync'
     return serial, state
+
+
+def _end(session, emu):
+    """Log out a session of the test's own, so that only the play's sessions are left to count."""
+    session.post(emu.url('/logout'), timeout=10).raise_for_status()
 
 
 def test_fabric_deploy_role_deploys_only_when_out_of_sync(play, emu):
@@ -206,16 +225,20 @@ def test_fabric_deploy_role_deploys_only_when_out_of_sync(play, emu):
     assert first.rc == 0, first.output[-4000:]
     assert first.total('changed') == 2, 'config-save and config-deploy'
     assert state()['ccStatus'] == 'In-Sync'
+    _end(state.session, emu)
+    wait_until_run_sessions_end(emu)
     again = play('front_ends/role_fabric_deploy.yml', verbosity=4, env=env)
     assert again.rc == 0, again.output[-4000:]
     assert again.total('changed') == 0, 'every switch in sync: nothing saved or deployed'
     counters = emu.counters()
     assert counters['requests']['POST %s/control/fabrics/{fabricName}/config-deploy' % LAN] == {'200': 1}
     again.assert_no_secrets(ADMIN_PASSWORD)
+    wait_until_run_sessions_end(emu)
 
 
 def test_fabric_deploy_role_names_the_switches_left_out_of_sync(play, emu):
-    serial, _state = _add_switch(emu, '10.9.9.8')
+    serial, state = _add_switch(emu, '10.9.9.8')
+    _end(state.session, emu)
     emu.session().post(emu.url('/_emulator/timing'), json={'deploy_seconds': 30}, timeout=10).raise_for_status()
     played = play('front_ends/role_fabric_deploy.yml', verbosity=4,
                   env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD},
@@ -224,3 +247,4 @@ def test_fabric_deploy_role_names_the_switches_left_out_of_sync(play, emu):
     assert 'switch(es) of fabric site-a are not in sync 2 s after the deploy' in played.output
     assert serial in played.output and 'Pending' in played.output
     played.assert_no_secrets(ADMIN_PASSWORD)
+    wait_until_run_sessions_end(emu)
