@@ -15,6 +15,8 @@ class ActionModule(DashboardAction):
 
     ARGUMENT_SPEC = ARGUMENT_SPEC
     HIDES_RESULT = True
+    # A login never starts from a session fact: it logs in, or reuses the session this very run
+    # holds for the account (through the token cache).
     USES_SESSION_FACT = False
 
     def operate(self, session, params, task_vars):

@@ -60,8 +60,7 @@ class DashboardAction(ActionBase):
     HIDES_RESULT = False
     # Whether the run's session is kept alive between tasks after this one (see _keeper).
     KEEPS_SESSION_ALIVE = True
-    # dashboard_login never starts from a session fact: it logs in, or reuses the session this
-    # very run holds for the account (through the token cache).
+    # Whether the task may take the session fact (dashboard_session) as its session.
     USES_SESSION_FACT = True
     _retry_host = None
     token_cache = None
@@ -100,7 +99,7 @@ class DashboardAction(ActionBase):
         if session is not None and session.http.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
             result['request_attempts'] = session.http.last_attempts
-        if session is not None and session.token and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+        if session is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(

@@ -200,6 +200,9 @@ def ensure_keeper(cache, session):
                     'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},
     }
+    if session.uses_api_key:
+        # Never the key itself: the keeper only clears the run's cache entry, which holds it, if the run is killed.
+        orders['session']['auth'] = 'api_key'
     if os.path.exists(cache.logout_marker(key)):
         # A short run may be over before the keeper reads the cache: the token it is to end comes
         # along (through the pipe, never the command line or the environment).
@@ -280,6 +283,24 @@ def main():
     _run_keeper(cache, session, orders['owner'], end_at_run_end)
 
 
+def _refresh_if_due(session, entry, record):
+    """Adopt the cached session and refresh it when a task would; the pause before the next look.
+
+    False when the dashboard refused the refresh (the session expired or was ended there).
+    """
+    session.adopt(record)
+    if session.expires_in() > session.refresh_margin():
+        return None
+    try:
+        session.refresh()
+    except SessionExpired:
+        return False
+    except DashboardError:
+        return TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
+    entry.save(session.as_dict())
+    return None
+
+
 def _run_is_over(cache, owner, sleep):
     """Whether an entry that vanished went with its run, not with a logout.
 
@@ -306,7 +327,9 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
             with cache.entry(key) as entry:
                 entry.clear()
             return end_at_run_end
-        end_at_run_end = os.path.exists(cache.logout_marker(key))
+        # Sticky: Ansible removes the run's directory file by file, the marker perhaps first. A
+        # dashboard_logout task removes it too, but also the entry, which ends the keeper below.
+        end_at_run_end = end_at_run_end or os.path.exists(cache.logout_marker(key))
         pause = None
         try:
             with cache.entry(key) as entry:
@@ -315,16 +338,13 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
                     return False  # logged out
                 if not record:
                     return end_at_run_end
-                session.adopt(record)
-                if session.expires_in() <= session.refresh_margin():
-                    try:
-                        session.refresh()
-                    except SessionExpired:
+                if session.uses_api_key:
+                    # A key does not expire; the keeper is here to clear the entry (it holds the key) if the run is killed.
+                    pause = 1.0
+                else:
+                    pause = _refresh_if_due(session, entry, record)
+                    if pause is False:
                         return False  # expired or ended on the server: the next task reports it
-                    except DashboardError:
-                        pause = TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
-                    else:
-                        entry.save(session.as_dict())
         except FileNotFoundError:
             return end_at_run_end  # the directory went away under the lock: the run is over
         # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.

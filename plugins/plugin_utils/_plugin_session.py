@@ -30,7 +30,7 @@ def open_session(params, variables=None, fact_name=None, secrets=()):
     """(session, token cache) for validated options and the variables of the host at hand."""
     cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
     fact_name = fact_name or DEFAULT_FACT_NAME
-    may_login = bool(params.get('password'))
+    may_login = bool(params.get('password') or params.get('api_key'))
     if params.get('session'):
         params = dict(params, session=cache.resolve_session(params['session'], 'The session option', may_login))
     fact = None if params.get('token') else find_session_fact(variables, fact_name)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import posixpath
 import shutil
 import socketserver
 import tempfile
@@ -31,6 +32,7 @@ import threading
 from urllib.parse import parse_qsl, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import MASK, is_auth_failure
 
 SOCKET_NAME = 's'
 MAX_BODY = 64 * 1024 * 1024
@@ -90,7 +92,8 @@ class Relay:
 
     def forward(self, method, target, raw):
         parts = urlsplit(target)
-        path = parts.path or '/'
+        # As it will go on the wire: '/x/../logout' is '/logout' there.
+        path = posixpath.normpath(parts.path or '/') + ('/' if len(parts.path) > 1 and parts.path.endswith('/') else '')
         if self.session.is_auth_path(path):
             return _message(403, 'The session relay does not pass %s on: the run\'s session is renewed and ended by the '
                                  'modules fabricops.dashboard.dashboard_refresh and dashboard_logout.' % path)
@@ -100,19 +103,30 @@ class Relay:
                 body = json.loads(raw)
             except ValueError:
                 return _message(415, 'The session relay passes JSON bodies only; send the body as JSON (body_format: json).')
+        params = parse_qsl(parts.query, keep_blank_values=True)
+        token = None
+        # The token as the cache holds it now, kept local to this request: the keeper's own thread
+        # renews the session meanwhile. Refused, it is sent once more if the cache has a newer one.
+        for _try in range(2):
+            previous, token = token, self._current_token()
+            if not token:
+                return _message(401, 'The run has no live dashboard session any more (it was logged out, or it expired); log in '
+                                     'again with fabricops.dashboard.dashboard_login.')
+            if token == previous:
+                break
+            try:
+                response = self.session.http.request(method, path, json_body=body, params=params, token=token)
+            except DashboardError as exc:
+                return _message(502, exc.message.replace(token, MASK))
+            if not is_auth_failure(response):
+                break
+        headers = [(name, value) for name, value in response.headers.items() if name.lower() not in _NOT_RELAYED]
+        return response.status, headers, (response.text or '').replace(token, MASK).encode('utf-8')
+
+    def _current_token(self):
         with self.cache.entry(self.key) as entry:
             record = entry.load()
-        if not record or not record.get('token'):
-            return _message(401, 'The run has no live dashboard session any more (it was logged out, or it expired); log in '
-                                 'again with fabricops.dashboard.dashboard_login.')
-        self.session.adopt(record)
-        try:
-            response = self.session.http.request(method, path, json_body=body, params=parse_qsl(parts.query, keep_blank_values=True),
-                                                 token=self.session.token)
-        except DashboardError as exc:
-            return _message(502, self.session.scrub(exc.message))
-        headers = [(name, value) for name, value in response.headers.items() if name.lower() not in _NOT_RELAYED]
-        return response.status, headers, self.session.scrub(response.text or '').encode('utf-8')
+        return (record or {}).get('token')
 
     def start(self, pointer):
         """Serve on a socket in a new private directory (short: AF_UNIX paths are limited to 107 bytes).

@@ -3,8 +3,9 @@
 Failover runs against the emulator over real HTTPS: the node before it is a loopback port with
 nothing listening (the connection is refused, as for a node that is down), or a real HTTPS server
 whose certificate comes from another CA. The API-key tests here run a small HTTPS server of their
-own that records the headers it gets and refuses keys it does not know: until the emulator serves
-keys, it is the only way to see exactly what goes on the wire.
+own that records the headers it gets and refuses keys it does not know, quoting the key back in its
+message: that shows exactly what goes on the wire, and that a key a server quotes is masked; the
+emulator's own keys are checked at the end.
 """
 
 import http.server
@@ -133,8 +134,8 @@ class _KeyChecker(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # pylint: disable=invalid-name
         _KeyChecker.seen.append({name: self.headers.get(name) for name in ('X-Nd-Username', 'X-Nd-Apikey', 'Cookie')})
         accepted = self.headers.get('X-Nd-Username') == 'automation' and self.headers.get('X-Nd-Apikey') == GOOD_KEY
-        status, body = (200, {'version': '12.2.2'}) if accepted else (401, {'message': 'Unauthorized', 'code': 401,
-                                                                            'description': 'key %s refused' % self.headers.get('X-Nd-Apikey')})
+        status, body = (200, {'version': '12.2.2'}) if accepted else (401, {'message': 'key %s refused' % self.headers.get('X-Nd-Apikey'),
+                                                                            'code': 401, 'description': 'Unauthorized'})
         data = json.dumps(body).encode()
         self.send_response(status)
         self.send_header('Content-Type', 'application/json')
