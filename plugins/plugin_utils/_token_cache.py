@@ -14,7 +14,8 @@ token renewed by one task reach the tasks after it, workers share one small JSON
 - the file is created 0600, written atomically (write + rename), and every read-decide-renew
   sequence holds an exclusive ``flock`` on a lock file beside it, so concurrent workers
   serialise their logins and refreshes instead of racing;
-- it holds the session token and its timing, never a password.
+- it holds the session token and its timing, never a password; for an API-key session (which has
+  no token) it holds the key, so that the run's later tasks need not be given it again.
 
 The session fact may hold a *reference* to an entry instead of the token (see
 ``TokenCache.reference``): the fact can then be written to a persistent fact cache, and what
