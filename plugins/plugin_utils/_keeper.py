@@ -40,7 +40,6 @@ import time
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _transport
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, SessionExpired, TransportError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import LOGOUT_PATH, DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 MAX_SECONDS = 24 * 3600
@@ -227,11 +226,6 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
     key = session.cache_key()
     socket_path = cache.keeper_socket(key)
     server = None
-    relay = Relay(cache, session)
-    try:
-        relay.start(cache.relay_pointer(key))
-    except OSError:
-        relay.stop()  # ansible.builtin.uri cannot use the session then; the collection's own tasks can
     try:
         # Bound by its name from inside the directory: AF_UNIX paths are limited to 107 bytes.
         os.chdir(cache.directory)
@@ -243,6 +237,14 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
         threading.Thread(target=server.serve_forever, name='carrier', daemon=True).start()
     except OSError:
         server = None  # e.g. a socket path too long: tasks connect directly, refreshing still works
+    # After the carrier: the first tasks after a login wait for that one, not for this. Imported
+    # here, in the keeper only: every task imports this module, and http.server is not free.
+    from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay  # pylint: disable=import-outside-toplevel
+    relay = Relay(cache, session)
+    try:
+        relay.start(cache.relay_pointer(key))
+    except OSError:
+        relay.stop()  # ansible.builtin.uri cannot use the session then; the collection's own tasks can
     end_session = False
     try:
         end_session = keep(cache, session, owner, end_at_run_end=end_at_run_end)
