@@ -480,6 +480,8 @@ class DashboardSession:
         if self.uses_api_key:
             self._ensure_key()
             return
+        if self._cache is not None and self._fresh_from_cache():
+            return
         with self._cache_entry() as entry:
             record = entry.load()
             self.adopt(record)
@@ -493,6 +495,21 @@ class DashboardSession:
             # Logged in, renewed, or a session from a fact or option newer than what this run held:
             # from now on the run's other workers share it.
             entry.save(self.as_dict())
+
+    def _fresh_from_cache(self):
+        """Whether the run's cache holds this session with life left, read without its lock.
+
+        The common case of every task: entries are replaced whole (written aside, then renamed),
+        so a read without the lock sees one entry or the other, never half of one. Anything else
+        (nothing cached, a token to renew, a newer one of our own to share) goes the locked way.
+        """
+        record = self._cache.peek(self.cache_key())
+        if not record or not record.get('token'):
+            return False
+        if self.token and (record.get('received_at') or 0) < (self.received_at or 0):
+            return False
+        self.adopt(record)
+        return self.token == record['token'] and self.expires_in() > self.refresh_margin()
 
     def renew(self, relogin=False):
         """Refresh now (dashboard_refresh), unless another worker did so while this one waited; never with an API key."""

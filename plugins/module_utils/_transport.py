@@ -26,6 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 
 try:
     import requests
+    import urllib3
     from requests.adapters import HTTPAdapter
     from urllib3.exceptions import InsecureRequestWarning
     HAS_REQUESTS = True
@@ -95,7 +96,8 @@ class Response:
 
     def __init__(self, status, headers, text, url, cookies=None):
         self.status = status
-        self._headers = requests.structures.CaseInsensitiveDict(headers)
+        self._raw_headers = headers
+        self._by_lower_name = {name.lower(): value for name, value in headers.items()}
         self.headers = {name: value for name, value in headers.items() if name.lower() != 'set-cookie'}
         self.text = text
         self.url = url
@@ -122,21 +124,21 @@ class Response:
 
     def raw_headers(self):
         """Every header as received, Set-Cookie included (for carrying the answer between processes)."""
-        return self._headers
+        return self._raw_headers
 
     def header(self, name):
         """A header by name, whatever its case."""
-        return self._headers.get(name)
+        return self._by_lower_name.get(name.lower())
 
     @property
     def body(self):
         return self.json if self.is_json else self.text
 
 
-def _set_cookies(raw):
-    """Cookies the dashboard set, by name (kept apart from headers, never returned to users)."""
+def _set_cookies(values):
+    """Cookies the dashboard set (``values``: its Set-Cookie headers), by name (kept apart from headers, never returned to users)."""
     cookies = {}
-    for value in raw.raw.headers.getlist('Set-Cookie'):
+    for value in values:
         name, sep, rest = value.partition('=')
         if sep:
             cookies[name.strip()] = rest.split(';', 1)[0].strip()
@@ -171,8 +173,25 @@ def normalize_base_url(host):
     return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
 
 
+_NORMALIZED = {}
+
+
 def normalize_nodes(host):
     """The base URLs of the nodes ``host`` names (one address, a comma-separated string or a list), in order, once each."""
+    key = tuple(host) if isinstance(host, list) else host
+    try:
+        return list(_NORMALIZED[key])  # a session, its client and the checks of a task all ask for the same address
+    except (KeyError, TypeError):
+        pass
+    nodes = _normalize_nodes(host)
+    try:
+        _NORMALIZED[key] = tuple(nodes)
+    except TypeError:
+        pass
+    return nodes
+
+
+def _normalize_nodes(host):
     if not host or isinstance(host, str) and not host.strip():
         normalize_base_url(host)  # says that no dashboard was given
     try:
@@ -408,39 +427,119 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
                 method, url, json=json_body, params=params, headers=headers,
                 timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
     except requests.exceptions.SSLError as exc:
-        raise TransportError(_tls_message(client, exc), tls=True) from None
+        raise _failure(client, method, path, 'tls', str(exc)) from None
     except requests.exceptions.ConnectTimeout:
-        raise TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
-                             % (client.base_url, client.timeout), nothing_sent=True, reason='did not accept the connection '
-                             'within %s s' % client.timeout) from None
+        raise _failure(client, method, path, 'connect_timeout') from None
     except requests.exceptions.ReadTimeout:
-        raise TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
-                             % (client.base_url, method, path, client.timeout)) from None
+        raise _failure(client, method, path, 'read_timeout') from None
     except requests.exceptions.ConnectionError as exc:
-        nothing_sent = _nothing_sent(exc)
-        if nothing_sent:
-            reason = _connect_reason(exc)
+        raise _failure(client, method, path, 'connection', repr(exc.args[0] if exc.args else exc)) from None
+    except requests.exceptions.RequestException as exc:
+        raise _failure(client, method, path, 'other', type(exc).__name__) from None
+    return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw.raw.headers.getlist('Set-Cookie')))
+
+
+# ----- the keeper's carrier ------------------------------------------------------------------
+
+_CARRIER_POOLS = {}
+_CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}
+
+
+def carried_exchange(client, method, url, headers, json_body=None, params=None):
+    """``direct_exchange`` on urllib3 alone, for the keeper, which carries the requests of every task.
+
+    The same request on the wire (requests' default headers, its JSON body and Content-Length
+    rules), the same answer and the same errors, without requests' per-request preparation:
+    the hop through the keeper is part of every task's cost. Through a proxy (HTTPS_PROXY), and
+    for a body that is not plain JSON, it is ``direct_exchange`` itself.
+    """
+    parts = urlsplit(url)
+    key = (_origin(url), bool(client.validate_certs), client.ca_path)
+    with _LOCK:
+        pool = _CARRIER_POOLS.get(key)
+    if pool is None:
+        if requests.utils.get_environ_proxies(url):
+            return direct_exchange(client, method, url, headers, json_body, params)
+        pool = urllib3.HTTPSConnectionPool(parts.hostname, parts.port or 443, maxsize=16, block=False, retries=False,
+                                           ssl_context=tls_context(client.validate_certs, client.ca_path))
+        with _LOCK:
+            pool = _CARRIER_POOLS.setdefault(key, pool)
+    try:
+        body = None if json_body is None else json.dumps(json_body, allow_nan=False).encode('utf-8')
+    except (TypeError, ValueError):
+        return direct_exchange(client, method, url, headers, json_body, params)  # requests says what is wrong with it
+    sent = dict(_CARRIER_HEADERS)
+    sent.update(headers)
+    if body is not None:
+        sent['Content-Type'] = 'application/json'
+        sent['Content-Length'] = str(len(body))
+    elif method not in ('GET', 'HEAD'):
+        sent['Content-Length'] = '0'
+    if params:
+        prepared = requests.models.PreparedRequest()
+        prepared.prepare_url(url, params)  # the query exactly as requests encodes it
+        target = prepared.path_url
+    else:
+        target = (parts.path or '/') + ('?' + parts.query if parts.query else '')
+    try:
+        with warnings.catch_warnings():
+            if not client.validate_certs:
+                warnings.simplefilter('ignore', InsecureRequestWarning)
+            raw = pool.request(method, target, body=body, headers=sent, retries=False, redirect=False, assert_same_host=False,
+                               timeout=urllib3.Timeout(connect=client.timeout, read=client.timeout))
+    except urllib3.exceptions.SSLError as exc:
+        raise _failure(client, method, parts.path, 'tls', str(exc)) from None
+    except urllib3.exceptions.NewConnectionError as exc:  # before ConnectTimeoutError: it is one
+        raise _failure(client, method, parts.path, 'connection', repr(exc)) from None
+    except urllib3.exceptions.ConnectTimeoutError:
+        raise _failure(client, method, parts.path, 'connect_timeout') from None
+    except urllib3.exceptions.ReadTimeoutError:
+        raise _failure(client, method, parts.path, 'read_timeout') from None
+    except (urllib3.exceptions.ProtocolError, OSError) as exc:
+        raise _failure(client, method, parts.path, 'connection', repr(exc)) from None
+    except urllib3.exceptions.HTTPError as exc:
+        raise _failure(client, method, parts.path, 'other', type(exc).__name__) from None
+    answer = requests.models.Response()
+    answer._content = raw.data  # pylint: disable=protected-access
+    answer.headers = requests.structures.CaseInsensitiveDict(raw.headers)
+    answer.encoding = requests.utils.get_encoding_from_headers(answer.headers)
+    return Response(raw.status, answer.headers, answer.text, url, _set_cookies(raw.headers.getlist('Set-Cookie')))
+
+
+def _failure(client, method, path, kind, text=''):
+    """The TransportError of a failed exchange, in the same words whichever process carried it.
+
+    ``kind``: tls, connect_timeout, read_timeout, connection (``text``: the error, to tell
+    whether anything was sent) or other (``text``: the error's type).
+    """
+    if kind == 'tls':
+        return TransportError(_tls_message(client, text), tls=True)
+    if kind == 'connect_timeout':
+        return TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
+                              % (client.base_url, client.timeout), nothing_sent=True,
+                              reason='did not accept the connection within %s s' % client.timeout)
+    if kind == 'read_timeout':
+        return TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
+                              % (client.base_url, method, path, client.timeout))
+    if kind == 'connection':
+        if _nothing_sent(text):
+            reason = _connect_reason(text)
             message = 'Cannot connect to the dashboard %s: %s. Check the host option and that the dashboard is up.' % (
                 client.base_url, reason)
             reason = {'connection refused': 'refused the connection', 'connection timed out': 'did not accept the connection in time',
                       'the host name does not resolve': 'has a name that does not resolve'}.get(reason, 'could not be connected to')
-        else:
-            message = 'The dashboard %s closed the connection during %s %s before answering.' % (client.base_url, method, path)
-            reason = 'closed the connection before answering'
-        raise TransportError(message, nothing_sent=nothing_sent, reason=reason) from None
-    except requests.exceptions.RequestException as exc:
-        raise TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, type(exc).__name__)) from None
-    return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw))
+            return TransportError(message, nothing_sent=True, reason=reason)
+        return TransportError('The dashboard %s closed the connection during %s %s before answering.' % (client.base_url, method, path),
+                              nothing_sent=False, reason='closed the connection before answering')
+    return TransportError('The request %s %s to the dashboard failed: %s.' % (method, path, text))
 
 
-def _nothing_sent(exc):
-    """True when the connection failed before any byte of the request left this host."""
-    text = repr(exc.args[0] if exc.args else exc)
+def _nothing_sent(text):
+    """True when the connection failed (``text``: the error) before any byte of the request left this host."""
     return any(marker in text for marker in ('NewConnectionError', 'Failed to establish', 'NameResolutionError', 'ConnectTimeout'))
 
 
-def _connect_reason(exc):
-    text = repr(exc.args[0] if exc.args else exc)
+def _connect_reason(text):
     for marker, reason in (('NameResolutionError', 'the host name does not resolve'),
                            ('Connection refused', 'connection refused'),
                            ('timed out', 'connection timed out')):
@@ -449,8 +548,7 @@ def _connect_reason(exc):
     return 'connection failed'
 
 
-def _tls_message(client, exc):
-    text = str(exc)
+def _tls_message(client, text):
     if 'mismatch' in text or "doesn't match" in text:
         names = certificate_names(client)
         held = ('it is issued to %s' % ', '.join(names)) if names else 'it names other hosts'

@@ -113,9 +113,22 @@ class DashboardAction(ActionBase):
                 display.warning(warning)
         return result
 
+    def __init_subclass__(cls, **kwargs):
+        """Build the plugin's validator, and run it once, when Ansible imports the plugin.
+
+        Ansible imports an action plugin in its main process (the strategy looks at the class)
+        and forks a new worker from it for every task. What is built here is built once per run
+        and inherited by every worker, instead of being built in each of them; running the
+        validator once also spares every worker the first, slowest run of its code.
+        """
+        super().__init_subclass__(**kwargs)
+        if cls.ARGUMENT_SPEC:
+            cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
+            cls._validator.validate({})  # reads nothing but the environment; the result is dropped
+
     @classmethod
     def validator(cls):
-        """The validator of this plugin's options, built once per process (the items of a loop share it)."""
+        """The validator of this plugin's options (see ``__init_subclass__``)."""
         if cls.__dict__.get('_validator') is None:
             cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
         return cls._validator

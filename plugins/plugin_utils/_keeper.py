@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 import os
 import socket
-import socketserver
 import subprocess
 import sys
 import threading
@@ -59,13 +58,6 @@ def _alive(pid):
 
 # ----- the task's side -----------------------------------------------------------------------
 
-# After this many requests carried by the keeper, a process (the worker of a loop, say) opens a
-# connection of its own: one TLS handshake costs less than the hop through the keeper for every
-# item after it, and a worker that sends one or two requests never pays a handshake.
-CARRIED_BEFORE_DIRECT = 2
-_carried = {}
-
-
 class KeeperExchange:
     """Carries one exchange through the keeper; connects directly when the keeper is not there."""
 
@@ -73,9 +65,9 @@ class KeeperExchange:
         self.socket_path = socket_path
 
     def __call__(self, client, method, url, headers, json_body=None, params=None):
-        if _carried.get(self.socket_path, 0) >= CARRIED_BEFORE_DIRECT:
-            return _transport.direct_exchange(client, method, url, headers, json_body, params)
-        _carried[self.socket_path] = _carried.get(self.socket_path, 0) + 1
+        # Every request, the items of a loop too: the keeper's connection is already open, and
+        # measured, the hop costs an item less than a connection of the worker's own would
+        # (benchmarks/task_cost.py; a handshake in a fresh worker costs about 25 ms).
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
                    'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path}
         channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -130,21 +122,75 @@ def exchange_for(cache, session):
 
 # ----- the keeper's side ---------------------------------------------------------------------
 
-class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
-    # Requests under way are finished before the keeper exits: one may be a write.
-    daemon_threads = False
-    block_on_close = True
+class _Carrier:
+    """The keeper's Unix socket: a fixed set of threads, each taking the next task's request itself.
 
+    Each thread waits in ``accept`` on the listening socket, so a request is served by the thread
+    the kernel wakes for it, with no hand-over from an accepting thread to a new one: on a machine
+    whose CPUs idle between tasks, every wake-up on the way costs the task time.
+    """
 
-def _handler(session):
-    class Handler(socketserver.StreamRequestHandler):
-        def handle(self):
+    THREADS = 16
+
+    def __init__(self, name, session):
+        self._session = session
+        self._stopping = False
+        self._busy = 0
+        self._idle = threading.Condition()
+        self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._listener.bind(name)
+            self._listener.listen(128)
+        except OSError:
+            self._listener.close()
+            raise
+        for number in range(self.THREADS):
+            # Daemons: one still waiting in accept when the keeper exits has nothing under way.
+            threading.Thread(target=self._serve_forever, name='carrier-%d' % number, daemon=True).start()
+
+    def _serve_forever(self):
+        while True:
             try:
-                request = json.loads(self.rfile.readline(MAX_MESSAGE))
-            except ValueError:
-                return
-            self.wfile.write(json.dumps(_serve(session, request)).encode('utf-8') + b'\n')
-    return Handler
+                channel, _address = self._listener.accept()
+            except OSError:
+                return  # closed
+            with self._idle:
+                if self._stopping:
+                    channel.close()  # the task connects directly instead
+                    return
+                self._busy += 1
+            try:
+                with channel:
+                    self._serve_one(channel)
+            except OSError:
+                pass  # the task went away; its worker reports what it saw
+            finally:
+                with self._idle:
+                    self._busy -= 1
+                    self._idle.notify_all()
+
+    def _serve_one(self, channel):
+        try:
+            request = json.loads(channel.makefile('rb').readline(MAX_MESSAGE))
+        except ValueError:
+            return
+        channel.sendall(json.dumps(_serve(self._session, request)).encode('utf-8') + b'\n')
+
+    def close(self):
+        """Stop taking requests; those under way are finished first (one may be a write)."""
+        with self._idle:
+            self._stopping = True
+        try:
+            self._listener.shutdown(socket.SHUT_RDWR)  # on Linux, wakes the threads waiting in accept
+        except OSError:
+            pass
+        self._listener.close()
+        with self._idle:
+            while self._busy:
+                self._idle.wait()
+
+
+_CARRIERS = {}
 
 
 def _serve(session, request):
@@ -154,10 +200,13 @@ def _serve(session, request):
     same = request.get('validate_certs') == bool(client.validate_certs) and request.get('ca_path') == client.ca_path and node
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
-    carrier = _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
+    timeout = request.get('timeout') or client.timeout
+    carrier = _CARRIERS.get((node, timeout))
+    if carrier is None:
+        carrier = _CARRIERS.setdefault((node, timeout), _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=timeout))
     try:
-        response = _transport.direct_exchange(carrier, request['method'], request['url'], request['headers'],
-                                              request.get('json'), request.get('params'))
+        response = _transport.carried_exchange(carrier, request['method'], request['url'], request['headers'],
+                                               request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
     return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
@@ -231,10 +280,9 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
         os.chdir(cache.directory)
         old_mask = os.umask(0o177)
         try:
-            server = _Server(os.path.basename(socket_path), _handler(session))
+            server = _Carrier(os.path.basename(socket_path), session)
         finally:
             os.umask(old_mask)
-        threading.Thread(target=server.serve_forever, name='carrier', daemon=True).start()
     except OSError:
         server = None  # e.g. a socket path too long: tasks connect directly, refreshing still works
     # After the carrier: the first tasks after a login wait for that one, not for this. Imported
@@ -256,8 +304,7 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
             except OSError:
                 pass
         if server is not None:
-            server.shutdown()
-            server.server_close()
+            server.close()
         relay.stop()
     if end_session:
         _end_on_server(session)

@@ -165,6 +165,10 @@ class TokenCache:
         """Where the keeper of ``key`` takes requests to carry over its open connections."""
         return self._path(key) + '.sock'
 
+    def peek(self, key):
+        """The record of ``key`` as it stands, read without the lock (entries are replaced whole), or None."""
+        return _Entry(self._path(key) + '.json').load()
+
     @contextlib.contextmanager
     def entry(self, key):
         """The entry for ``key``, held under an exclusive lock for the ``with`` block."""
