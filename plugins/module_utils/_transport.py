@@ -14,6 +14,7 @@ from __future__ import annotations
 import email.utils
 import json
 import random
+import re
 import ssl
 import socket
 import threading
@@ -442,6 +443,8 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
 # ----- the keeper's carrier ------------------------------------------------------------------
 
 _CARRIER_POOLS = {}
+# Characters requests leaves as they are in a URL; any other (%, a space, non-ASCII...) goes through its quoting.
+_PLAIN_URL = re.compile(r"^[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]*$")
 _CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}
 
 
@@ -475,12 +478,12 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None):
         sent['Content-Length'] = str(len(body))
     elif method not in ('GET', 'HEAD'):
         sent['Content-Length'] = '0'
-    if params:
+    if params or not _PLAIN_URL.match(url):
         prepared = requests.models.PreparedRequest()
-        prepared.prepare_url(url, params)  # the query exactly as requests encodes it
+        prepared.prepare_url(url, params)  # the query and any quoting exactly as requests does them
         target = prepared.path_url
     else:
-        target = (parts.path or '/') + ('?' + parts.query if parts.query else '')
+        target = (parts.path or '/') + ('?' + parts.query if parts.query else '')  # what requests would send unchanged
     try:
         with warnings.catch_warnings():
             if not client.validate_certs:

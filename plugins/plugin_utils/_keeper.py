@@ -69,7 +69,8 @@ class KeeperExchange:
         # measured, the hop costs an item less than a connection of the worker's own would
         # (benchmarks/task_cost.py; a handshake in a fresh worker costs about 25 ms).
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
-                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path}
+                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': absolute(client.ca_path),
+                   'handed_at': time.time()}
         channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         channel.settimeout(client.timeout + 5)
         try:
@@ -85,6 +86,11 @@ class KeeperExchange:
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return _transport.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
+
+
+def absolute(path):
+    """``path`` as the keeper must see it: it runs in another directory than the task (a relative ca_path)."""
+    return os.path.abspath(path) if path else path
 
 
 def _connect(channel, path):
@@ -123,19 +129,28 @@ def exchange_for(cache, session):
 # ----- the keeper's side ---------------------------------------------------------------------
 
 class _Carrier:
-    """The keeper's Unix socket: a fixed set of threads, each taking the next task's request itself.
+    """The keeper's Unix socket: threads that each take the next task's request themselves.
 
     Each thread waits in ``accept`` on the listening socket, so a request is served by the thread
     the kernel wakes for it, with no hand-over from an accepting thread to a new one: on a machine
-    whose CPUs idle between tasks, every wake-up on the way costs the task time.
+    whose CPUs idle between tasks, every wake-up on the way costs the task time. When the last
+    waiting thread takes a request, another one is started, so requests never queue behind a long
+    one (up to ``MAX_THREADS``; beyond that, see ``QUEUED_AT_MOST``).
     """
 
-    THREADS = 16
+    THREADS = 4
+    MAX_THREADS = 256
+    # A request that waited longer than this for a thread is handed back to its task, which sends
+    # it itself: the task stops waiting after its timeout (plus 5 s), and a write must never go out
+    # after the task has reported that it does not know whether it landed.
+    QUEUED_AT_MOST = 5.0
 
     def __init__(self, name, session):
         self._session = session
         self._stopping = False
         self._busy = 0
+        self._waiting = 0
+        self._threads = 0
         self._idle = threading.Condition()
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -144,9 +159,16 @@ class _Carrier:
         except OSError:
             self._listener.close()
             raise
-        for number in range(self.THREADS):
-            # Daemons: one still waiting in accept when the keeper exits has nothing under way.
-            threading.Thread(target=self._serve_forever, name='carrier-%d' % number, daemon=True).start()
+        with self._idle:
+            for _number in range(self.THREADS):
+                self._start_thread()
+
+    def _start_thread(self):
+        """One more thread waiting in accept (called with ``_idle`` held)."""
+        self._threads += 1
+        self._waiting += 1
+        # Daemons: one still waiting in accept when the keeper exits has nothing under way.
+        threading.Thread(target=self._serve_forever, name='carrier-%d' % self._threads, daemon=True).start()
 
     def _serve_forever(self):
         while True:
@@ -155,18 +177,24 @@ class _Carrier:
             except OSError:
                 return  # closed
             with self._idle:
-                if self._stopping:
-                    channel.close()  # the task connects directly instead
-                    return
-                self._busy += 1
+                self._waiting -= 1
+                stopping = self._stopping
+                if not stopping:
+                    self._busy += 1
+                    if not self._waiting and self._threads < self.MAX_THREADS:
+                        self._start_thread()
+            if stopping:
+                _answer(channel, {'fallback': True})  # the task sends it itself
+                return
             try:
-                with channel:
-                    self._serve_one(channel)
-            except OSError:
-                pass  # the task went away; its worker reports what it saw
+                self._serve_one(channel)
+            except Exception:  # pylint: disable=broad-exception-caught
+                pass  # the task reports what it saw; this thread must go on serving the others
             finally:
+                channel.close()
                 with self._idle:
                     self._busy -= 1
+                    self._waiting += 1
                     self._idle.notify_all()
 
     def _serve_one(self, channel):
@@ -174,7 +202,10 @@ class _Carrier:
             request = json.loads(channel.makefile('rb').readline(MAX_MESSAGE))
         except ValueError:
             return
-        channel.sendall(json.dumps(_serve(self._session, request)).encode('utf-8') + b'\n')
+        if not isinstance(request, dict) or time.time() - (request.get('handed_at') or 0) > self.QUEUED_AT_MOST:
+            _answer(channel, {'fallback': True})
+            return
+        _answer(channel, _serve(self._session, request))
 
     def close(self):
         """Stop taking requests; those under way are finished first (one may be a write)."""
@@ -190,6 +221,15 @@ class _Carrier:
                 self._idle.wait()
 
 
+def _answer(channel, answer):
+    try:
+        channel.sendall(json.dumps(answer).encode('utf-8') + b'\n')
+    except OSError:
+        pass  # the task went away
+    finally:
+        channel.close()
+
+
 _CARRIERS = {}
 
 
@@ -201,14 +241,19 @@ def _serve(session, request):
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
     timeout = request.get('timeout') or client.timeout
-    carrier = _CARRIERS.get((node, timeout))
+    key = (node, timeout, bool(client.validate_certs), client.ca_path)
+    carrier = _CARRIERS.get(key)
     if carrier is None:
-        carrier = _CARRIERS.setdefault((node, timeout), _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=timeout))
+        carrier = _CARRIERS.setdefault(key, _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=timeout))
     try:
         response = _transport.carried_exchange(carrier, request['method'], request['url'], request['headers'],
                                                request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
+    except Exception:  # pylint: disable=broad-exception-caught
+        # Nothing was sent (a CA file that cannot be read, a header http.client refuses...): the
+        # task sends it itself, where the same cause gets the message it deserves.
+        return {'fallback': True}
     return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
 
 
@@ -245,7 +290,7 @@ def ensure_keeper(cache, session):
         'directory': cache.directory,
         'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
         'session': {'host': session.nodes, 'domain': session.domain, 'username': session.username,
-                    'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
+                    'validate_certs': session.validate_certs, 'ca_path': absolute(session.ca_path), 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},
     }
     if session.uses_api_key:

@@ -6,7 +6,7 @@ import signal
 import subprocess
 import time
 
-from conftest import ANSIBLE_PLAYBOOK, PLAYBOOKS, write_inventory  # pylint: disable=import-error
+from conftest import ANSIBLE_PLAYBOOK, PLAYBOOKS, REPO, write_inventory  # pylint: disable=import-error
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 
@@ -97,3 +97,17 @@ def test_a_killed_run_leaves_no_keeper_and_no_token(dashboard_env, emu, tmp_path
             os.killpg(run.pid, signal.SIGKILL)  # the worker still pausing
         except ProcessLookupError:
             pass
+
+
+def test_a_relative_ca_path_works_through_the_keeper(play, emu):
+    """ca_path as users often write it, relative to where ansible-playbook runs (the keeper runs elsewhere)."""
+    relative = pathlib.Path('build') / ('relative-ca-%d.pem' % os.getpid())
+    (REPO / relative).write_bytes(pathlib.Path(emu.ca_path).read_bytes())
+    try:
+        run = play('twenty_tasks.yml', env={'DASHBOARD_CA_PATH': str(relative)})
+    finally:
+        (REPO / relative).unlink()
+    assert run.rc == 0, run.output[-3000:]
+    # The tasks after the keeper started went through it (one connection besides the login's),
+    # and none was reported as a lost connection.
+    assert emu.counters()['connections'] == 2

@@ -135,3 +135,15 @@ def test_an_untrusted_certificate_reads_the_same_either_way(emu):
     message, details = seen['carried']
     assert 'the certificate is not signed by a trusted CA' in message
     assert details == {'tls': True}
+
+
+@pytest.mark.parametrize('path', ['/api/v1/a%41b?x=%7e', '/api/v1/with space/caf\u00e9', '/api/v1/plain~path?q=a,b'])
+def test_a_path_that_needs_quoting_is_quoted_as_requests_quotes_it(recorder, path):
+    base_url, ca_path, server = recorder
+    client = HttpClient(base_url, ca_path=ca_path, timeout=10)
+    lines = {}
+    for way, exchange in WAYS.items():
+        server.seen.clear()
+        exchange(client, 'GET', base_url + path, {'Accept': 'application/json'})
+        lines[way] = server.seen[0]['line']
+    assert lines['carried'] == lines['direct']
