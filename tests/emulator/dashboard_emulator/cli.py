@@ -13,6 +13,8 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
+import time
 
 try:
     import uvloop
@@ -56,6 +58,9 @@ def parse_args(argv=None):
                         help="seconds a config deploy takes (default: %(default)s)")
     parser.add_argument("--accounts", help="accounts YAML file (default: the shipped default_accounts.yaml)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    parser.add_argument("--exit-with-parent", action="store_true",
+                        help="stop when the process that started this one is gone (test helpers use it: a test run that "
+                             "ends without stopping its emulator, as a forked test does, leaves none behind)")
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
     if bool(args.cert) != bool(args.key):
@@ -130,12 +135,26 @@ def main(argv=None):
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        if args.exit_with_parent:
+            _watch_parent()
         _run(cluster.run(announce))
         log.info("stopped")
         return 0
     finally:
         if own_state_dir:
             shutil.rmtree(state_dir, ignore_errors=True)
+
+
+def _watch_parent():
+    """Stop as on SIGTERM once the parent process is gone (this process is then handed to another parent)."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _run(coroutine):

@@ -71,7 +71,7 @@ class EmulatorProcess:
         if self.process is not None:
             return self
         self.workdir.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "dashboard_emulator", "--port", "0",
+        command = [sys.executable, "-m", "dashboard_emulator", "--port", "0", "--exit-with-parent",
                    "--ca-out", str(self.workdir / "ca.pem"), "--state-dir", str(self.workdir / "state")]
         command.extend(self.extra_args)
         with open(self.log_path, "ab") as log_file:
