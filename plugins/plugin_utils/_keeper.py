@@ -112,6 +112,10 @@ def _connect(channel, path):
 def _call(channel, request, client, method, url):
     try:
         channel.sendall(json.dumps(request).encode('utf-8') + b'\n')
+    except OSError:
+        # The keeper closed before taking the whole request: it cannot have sent it.
+        return {'fallback': True}
+    try:
         reply = channel.makefile('rb').readline(MAX_MESSAGE)
         return json.loads(reply)
     except (OSError, ValueError):
@@ -184,6 +188,11 @@ class _Carrier:
                     if not self._waiting and self._threads < self.MAX_THREADS:
                         self._start_thread()
             if stopping:
+                try:
+                    channel.settimeout(1.0)
+                    channel.makefile('rb').readline(MAX_MESSAGE)  # taken whole, so the task's send completes
+                except OSError:
+                    pass
                 _answer(channel, {'fallback': True})  # the task sends it itself
                 return
             try:
