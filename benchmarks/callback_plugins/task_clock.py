@@ -20,7 +20,7 @@ DOCUMENTATION = """
 name: task_clock
 type: aggregate
 short_description: Times of task starts, for benchmarks/task_cost.py
-description: Records when each task starts and when the play ends, to the file named by BENCH_CLOCK_FILE.
+description: Records when each task starts, when each loop item's result arrives, and when the play ends, to the file named by BENCH_CLOCK_FILE.
 """
 
 
@@ -36,6 +36,10 @@ class CallbackModule(CallbackBase):
 
     def v2_playbook_on_task_start(self, task, is_conditional):
         self.marks.append([task.get_name(), time.perf_counter()])
+
+    def v2_runner_item_on_ok(self, result):
+        # A loop's items, as their results reach the main process: ['item', task name, when].
+        self.marks.append(['item', result.task_name, time.perf_counter()])
 
     def v2_playbook_on_stats(self, stats):
         self.marks.append(['end', time.perf_counter()])
