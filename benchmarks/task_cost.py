@@ -75,12 +75,12 @@ TASK = {
 """ % READ_PATH,
 }
 LOOP = {
-    'debug': """    - name: Debug loop
+    'debug': """    - name: Debug loop {count}
       ansible.builtin.debug:
         msg: item {{{{ item }}}}
       loop: "{{{{ range({count}) | list }}}}"
 """,
-    'rest': """    - name: Rest loop
+    'rest': """    - name: Rest loop {count}
       fabricops.dashboard.dashboard_rest:
         path: %s
       loop: "{{{{ range({count}) | list }}}}"
@@ -109,7 +109,7 @@ def write_loop_play(directory, count):
     body = HEADER.format(credentials=CREDENTIALS['literal'].format(user=ADMIN, password=PASSWORD)) + LOGIN
     for items in (1, count):
         for kind in ('debug', 'rest'):
-            body += LOOP[kind].format(count=items).replace(' loop\n', ' loop %d\n' % items, 1)
+            body += LOOP[kind].format(count=items)
     path = pathlib.Path(directory) / 'loops.yml'
     path.write_text(body, encoding='utf-8')
     return path

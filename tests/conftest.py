@@ -20,4 +20,4 @@ except ImportError:
     sys.path.insert(0, EMULATOR_SOURCE)
     os.environ['PYTHONPATH'] = os.pathsep.join(filter(None, [EMULATOR_SOURCE, os.environ.get('PYTHONPATH')]))
 
-from dashboard_emulator.pytest_plugin import clu, cluster, emu, emulator  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position
+from dashboard_emulator.pytest_plugin import clu, cluster, emu, emulator, foreign_node  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position

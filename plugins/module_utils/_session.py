@@ -18,6 +18,7 @@ import contextlib
 import datetime
 import json
 import math
+import os
 import re
 import time
 from urllib.parse import urlsplit
@@ -169,9 +170,10 @@ class DashboardSession:
                  received_at=None, lifetime=None, usertype=None, rbac=None,
                  token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep, api_key=None, auth=None):
         self.validate_certs = True if validate_certs is None else bool(validate_certs)
-        self.ca_path = ca_path
+        # Absolute: the run's session keeper works in another directory than the task that named it.
+        self.ca_path = os.path.abspath(ca_path) if ca_path else ca_path
         self.timeout = checked_timeout(timeout)
-        self.http = HttpClient(normalize_nodes(host), self.validate_certs, ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
+        self.http = HttpClient(normalize_nodes(host), self.validate_certs, self.ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
         self.username = username
         self._password = password
         self._api_key = api_key

@@ -205,7 +205,7 @@ session:
       description: Whether certificates are validated.
       type: bool
     ca_path:
-      description: CA bundle used to validate the certificate.
+      description: CA bundle used to validate the certificate, as an absolute path (a relative O(ca_path) is resolved from where the task ran).
       type: str
     timeout:
       description: Request timeout in seconds.

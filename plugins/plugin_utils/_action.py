@@ -64,6 +64,7 @@ class DashboardAction(ActionBase):
     USES_SESSION_FACT = True
     _retry_host = None
     token_cache = None
+    _validator = None  # each plugin's own, see __init_subclass__
 
     def run(self, tmp=None, task_vars=None):
         super().run(tmp, task_vars)
@@ -72,7 +73,7 @@ class DashboardAction(ActionBase):
         problem = timeout_problem(self._task.args)
         if problem:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, problem)}
-        validation = self.validator().validate(plain(self._task.args))
+        validation = self._validator.validate(plain(self._task.args))
         if validation.error_messages:
             return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
         params = validation.validated_parameters
@@ -122,16 +123,8 @@ class DashboardAction(ActionBase):
         validator once also spares every worker the first, slowest run of its code.
         """
         super().__init_subclass__(**kwargs)
-        if cls.ARGUMENT_SPEC:
-            cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
-            cls._validator.validate({})  # reads nothing but the environment; the result is dropped
-
-    @classmethod
-    def validator(cls):
-        """The validator of this plugin's options (see ``__init_subclass__``)."""
-        if cls.__dict__.get('_validator') is None:
-            cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
-        return cls._validator
+        cls._validator = ArgumentSpecValidator(cls.ARGUMENT_SPEC)
+        cls._validator.validate({})  # reads nothing but the environment; the result is dropped
 
     def show_retry(self, what):
         """A retry is shown from -v on: it can wait up to a minute, which must not look like a hang."""

@@ -69,7 +69,7 @@ class KeeperExchange:
         # measured, the hop costs an item less than a connection of the worker's own would
         # (benchmarks/task_cost.py; a handshake in a fresh worker costs about 25 ms).
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
-                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': absolute(client.ca_path),
+                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path,
                    'handed_at': time.time()}
         channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         channel.settimeout(client.timeout + 5)
@@ -86,11 +86,6 @@ class KeeperExchange:
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return _transport.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
-
-
-def absolute(path):
-    """``path`` as the keeper must see it: it runs in another directory than the task (a relative ca_path)."""
-    return os.path.abspath(path) if path else path
 
 
 def _connect(channel, path):
@@ -187,34 +182,29 @@ class _Carrier:
                     self._busy += 1
                     if not self._waiting and self._threads < self.MAX_THREADS:
                         self._start_thread()
-            if stopping:
+            with channel:
                 try:
-                    channel.settimeout(1.0)
-                    channel.makefile('rb').readline(MAX_MESSAGE)  # taken whole, so the task's send completes
-                except OSError:
-                    pass
-                _answer(channel, {'fallback': True})  # the task sends it itself
+                    self._serve_one(channel, stopping)
+                except Exception:  # pylint: disable=broad-exception-caught
+                    pass  # the task reports what it saw; this thread must go on serving the others
+            if stopping:
                 return
-            try:
-                self._serve_one(channel)
-            except Exception:  # pylint: disable=broad-exception-caught
-                pass  # the task reports what it saw; this thread must go on serving the others
-            finally:
-                channel.close()
-                with self._idle:
-                    self._busy -= 1
-                    self._waiting += 1
-                    self._idle.notify_all()
+            with self._idle:
+                self._busy -= 1
+                self._waiting += 1
+                self._idle.notify_all()
 
-    def _serve_one(self, channel):
+    def _serve_one(self, channel, stopping):
         try:
+            # Read whole even when it is handed back: the task's send then completes.
             request = json.loads(channel.makefile('rb').readline(MAX_MESSAGE))
         except ValueError:
             return
-        if not isinstance(request, dict) or time.time() - (request.get('handed_at') or 0) > self.QUEUED_AT_MOST:
-            _answer(channel, {'fallback': True})
-            return
-        _answer(channel, _serve(self._session, request))
+        if stopping or not isinstance(request, dict) or time.time() - (request.get('handed_at') or 0) > self.QUEUED_AT_MOST:
+            answer = {'fallback': True}  # the task sends it itself
+        else:
+            answer = _serve(self._session, request)
+        channel.sendall(json.dumps(answer).encode('utf-8') + b'\n')
 
     def close(self):
         """Stop taking requests; those under way are finished first (one may be a write)."""
@@ -230,18 +220,6 @@ class _Carrier:
                 self._idle.wait()
 
 
-def _answer(channel, answer):
-    try:
-        channel.sendall(json.dumps(answer).encode('utf-8') + b'\n')
-    except OSError:
-        pass  # the task went away
-    finally:
-        channel.close()
-
-
-_CARRIERS = {}
-
-
 def _serve(session, request):
     client = session.http
     # Any node of the cluster: the task may have failed over to another node than the keeper's.
@@ -249,11 +227,7 @@ def _serve(session, request):
     same = request.get('validate_certs') == bool(client.validate_certs) and request.get('ca_path') == client.ca_path and node
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
-    timeout = request.get('timeout') or client.timeout
-    key = (node, timeout, bool(client.validate_certs), client.ca_path)
-    carrier = _CARRIERS.get(key)
-    if carrier is None:
-        carrier = _CARRIERS.setdefault(key, _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=timeout))
+    carrier = _transport.HttpClient(node, client.validate_certs, client.ca_path, timeout=request.get('timeout') or client.timeout)
     try:
         response = _transport.carried_exchange(carrier, request['method'], request['url'], request['headers'],
                                                request.get('json'), request.get('params'))
@@ -299,7 +273,7 @@ def ensure_keeper(cache, session):
         'directory': cache.directory,
         'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
         'session': {'host': session.nodes, 'domain': session.domain, 'username': session.username,
-                    'validate_certs': session.validate_certs, 'ca_path': absolute(session.ca_path), 'timeout': session.timeout,
+                    'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},
     }
     if session.uses_api_key:

@@ -3,13 +3,6 @@
 DASHBOARD_HOST lists the nodes, comma-separated, as an AWX credential would inject them.
 """
 
-import http.server
-import ssl
-import threading
-
-import pytest
-import trustme
-
 from dashboard_emulator.testing import PASSWORDS
 
 ADMIN_PASSWORD = PASSWORDS['admin']
@@ -31,19 +24,6 @@ def test_a_node_down_mid_play_hands_the_play_to_the_next_node_with_one_login(pla
     assert counters['requests_by_node']['2'] == 0, 'node 1 answered: node 2 was never needed'
     assert 'node %s refused the connection; trying node %s' % (nodes[0], nodes[1]) in run.output
     run.assert_no_secrets(ADMIN_PASSWORD)
-
-
-@pytest.fixture
-def foreign_node():
-    """A real HTTPS server on loopback whose certificate comes from a CA the play does not trust."""
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), http.server.BaseHTTPRequestHandler)
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    trustme.CA().issue_cert('127.0.0.1').configure_cert(context)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield 'https://127.0.0.1:%d' % server.server_address[1]
-    server.shutdown()
-    server.server_close()
 
 
 def test_a_certificate_failure_on_a_node_is_an_error_not_a_failover(play, clu, foreign_node):

@@ -9,11 +9,9 @@ host name), a small HTTPS server of the test's own, on 127.0.0.1 with a trustme 
 import contextlib
 import http.server
 import json
-import ssl
-import threading
 
 import pytest
-import trustme
+from dashboard_emulator.testing import https_server
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 WRONG_PASSWORD = 'Wr0ng-Lockout-Passw0rd'
@@ -48,22 +46,11 @@ class _Answer(http.server.BaseHTTPRequestHandler):
 @contextlib.contextmanager
 def local_https(tmp_path, name='127.0.0.1', status=200, body=None):
     """An HTTPS server on 127.0.0.1 whose certificate is issued to ``name``; yields (base_url, ca_path, server)."""
-    authority = trustme.CA()
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert(name).configure_cert(context)
     ca_path = tmp_path / 'local-ca.pem'
-    authority.cert_pem.write_to_path(str(ca_path))
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _Answer)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    server.answer = (status, body if body is not None else {})
-    server.received = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield 'https://127.0.0.1:%d' % server.server_address[1], str(ca_path), server
-    finally:
-        server.shutdown()
-        server.server_close()
+    with https_server(_Answer, ca_path=ca_path, name=name) as server:
+        server.answer = (status, body if body is not None else {})
+        server.received = []
+        yield server.base_url, str(ca_path), server
 
 
 # ----- 1. credentials in the host URL --------------------------------------------------------

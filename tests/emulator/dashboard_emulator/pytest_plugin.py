@@ -1,15 +1,16 @@
 """pytest fixtures: ``emulator`` (one per test session) and ``emu`` (the same, reset first);
 ``cluster`` (one emulator serving as three nodes) and ``clu`` (the same, reset first: every
-node up again).
+node up again); ``foreign_node``, the address of an HTTPS server whose certificate comes from a
+CA nobody trusts (a node that is not the dashboard's).
 
 Import the names into a conftest.py:
 
-    from dashboard_emulator.pytest_plugin import cluster, clu, emulator, emu  # noqa: F401
+    from dashboard_emulator.pytest_plugin import cluster, clu, emulator, emu, foreign_node  # noqa: F401
 """
 
 import pytest
 
-from dashboard_emulator.testing import EmulatorProcess
+from dashboard_emulator.testing import EmulatorProcess, https_server
 
 
 @pytest.fixture(scope="session")
@@ -41,3 +42,9 @@ def cluster(tmp_path_factory):
 def clu(cluster):  # pylint: disable=redefined-outer-name
     cluster.reset()
     return cluster
+
+
+@pytest.fixture
+def foreign_node():
+    with https_server() as server:  # its own throw-away CA, trusted by no session or play
+        yield server.base_url

@@ -6,19 +6,28 @@ the demo and the benchmarks.
         session.get(emu.base_url + "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics")
 
 Every request made here validates the emulator's certificate against its CA.
+
+``https_server`` starts a small HTTPS server of a test's own (a handler class, a certificate from
+a throw-away CA) for what the emulator does not do: record raw requests, redirect elsewhere,
+present a certificate of another CA.
 """
 
+import contextlib
+import http.server
 import json
 import os
 import pathlib
 import select
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import requests
+import trustme
 
 ADMIN = ("admin", "Admin-Passw0rd!")
 VIEWER = ("viewer", "Viewer-Passw0rd!")
@@ -202,3 +211,27 @@ class EmulatorProcess:
             raise EmulatorError("login as %s failed with %s" % (username, answer.status_code))
         session.token = answer.json()["jwttoken"]
         return session
+
+
+@contextlib.contextmanager
+def https_server(handler=http.server.BaseHTTPRequestHandler, address="127.0.0.1", authority=None, ca_path=None, name=None):
+    """A threaded HTTPS server on ``address`` (port chosen freely), yielded with its ``base_url`` set.
+
+    Its certificate, issued to ``name`` (``address`` by default), comes from ``authority`` (a
+    ``trustme.CA``; a new one by default), whose certificate is written to ``ca_path`` when
+    given. Stopped when the block ends.
+    """
+    authority = authority or trustme.CA()
+    if ca_path is not None:
+        authority.cert_pem.write_to_path(str(ca_path))
+    server = http.server.ThreadingHTTPServer((address, 0), handler)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert(name or address).configure_cert(context)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    server.base_url = "https://%s:%d" % (address, server.server_address[1])
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -9,11 +9,9 @@ emulator does not record headers); the errors come from the emulator's faults ov
 import http.server
 import json
 import socket
-import ssl
-import threading
 
 import pytest
-import trustme
+from dashboard_emulator.testing import https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import TransportError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, carried_exchange, direct_exchange
@@ -46,18 +44,10 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture(scope='module')
 def recorder(tmp_path_factory):
-    authority = trustme.CA()
     ca_path = tmp_path_factory.mktemp('carrier') / 'ca.pem'
-    authority.cert_pem.write_to_path(str(ca_path))
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _Recorder)
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert('127.0.0.1').configure_cert(context)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    server.seen = []
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield 'https://127.0.0.1:%d' % server.server_address[1], str(ca_path), server
-    server.shutdown()
-    server.server_close()
+    with https_server(_Recorder, ca_path=ca_path) as server:
+        server.seen = []
+        yield server.base_url, str(ca_path), server
 
 
 @pytest.mark.parametrize('method, body, params', [

@@ -11,11 +11,9 @@ emulator's own keys are checked at the end.
 import http.server
 import json
 import socket
-import ssl
-import threading
 
 import pytest
-import trustme
+from dashboard_emulator.testing import https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import node_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
@@ -103,20 +101,6 @@ def test_every_node_down_is_retried_as_one_dashboard_then_fails(sleeps):
     assert len(sleeps.waits) == 3, 'a wait only after every node failed in turn, as many as for one node'
 
 
-@pytest.fixture
-def foreign_node(tmp_path):
-    """A real HTTPS server on loopback whose certificate the session's CA did not sign."""
-    other = trustme.CA()
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), http.server.BaseHTTPRequestHandler)
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    other.issue_cert('127.0.0.1').configure_cert(context)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield 'https://127.0.0.1:%d' % server.server_address[1]
-    server.shutdown()
-    server.server_close()
-
-
 def test_a_certificate_that_fails_validation_never_moves_to_another_node(emu, foreign_node, sleeps):
     session = DashboardSession([foreign_node, emu.base_url], 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path, sleep=sleeps, **fast())
     with pytest.raises(TransportError) as failure:
@@ -149,18 +133,10 @@ class _KeyChecker(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def key_server(tmp_path):
-    authority = trustme.CA()
     ca_path = tmp_path / 'ca.pem'
-    authority.cert_pem.write_to_path(str(ca_path))
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _KeyChecker)
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert('127.0.0.1').configure_cert(context)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     _KeyChecker.seen = []
-    yield 'https://127.0.0.1:%d' % server.server_address[1], str(ca_path)
-    server.shutdown()
-    server.server_close()
+    with https_server(_KeyChecker, ca_path=ca_path) as server:
+        yield server.base_url, str(ca_path)
 
 
 def test_a_key_session_sends_the_two_headers_and_no_cookie(key_server):

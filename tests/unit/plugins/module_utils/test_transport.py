@@ -6,11 +6,10 @@ certificate from a throw-away CA (trustme): the only way to see where a redirect
 
 import http.server
 import json
-import ssl
-import threading
 
 import pytest
 import trustme
+from dashboard_emulator.testing import https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, parse_retry_after
@@ -40,32 +39,19 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
 def servers(tmp_path):
     authority = trustme.CA()
     ca_path = tmp_path / 'ca.pem'
-    authority.cert_pem.write_to_path(str(ca_path))
-    started = {}
-    for name, address in (('dashboard', '127.0.0.1'), ('elsewhere', '127.0.0.2')):
-        server = http.server.ThreadingHTTPServer((address, 0), _Recorder)
-        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-        authority.issue_cert(address).configure_cert(context)
-        server.socket = context.wrap_socket(server.socket, server_side=True)
-        server.name = name
-        server.routes = {}
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        started[name] = server
     _Recorder.seen = []
-    yield started, str(ca_path)
-    for server in started.values():
-        server.shutdown()
-        server.server_close()
-
-
-def _url(server):
-    return 'https://%s:%d' % server.server_address[:2]
+    with https_server(_Recorder, '127.0.0.1', authority, ca_path) as dashboard, \
+            https_server(_Recorder, '127.0.0.2', authority) as elsewhere:
+        for name, server in (('dashboard', dashboard), ('elsewhere', elsewhere)):
+            server.name = name
+            server.routes = {}
+        yield {'dashboard': dashboard, 'elsewhere': elsewhere}, str(ca_path)
 
 
 def test_a_redirect_within_the_dashboard_keeps_the_cookie(servers):
     (started, ca_path) = servers
     started['dashboard'].routes['/old'] = (302, '/new')
-    client = HttpClient(_url(started['dashboard']), ca_path=ca_path)
+    client = HttpClient(started['dashboard'].base_url, ca_path=ca_path)
     response = client.request('GET', '/old', token='session-token')
     assert response.status == 200
     assert response.json == {'cookie': 'AuthCookie=session-token'}
@@ -73,8 +59,8 @@ def test_a_redirect_within_the_dashboard_keeps_the_cookie(servers):
 
 def test_a_redirect_to_another_host_is_refused_before_the_cookie_goes_there(servers):
     (started, ca_path) = servers
-    started['dashboard'].routes['/away'] = (302, _url(started['elsewhere']) + '/collect')
-    client = HttpClient(_url(started['dashboard']), ca_path=ca_path)
+    started['dashboard'].routes['/away'] = (302, started['elsewhere'].base_url + '/collect')
+    client = HttpClient(started['dashboard'].base_url, ca_path=ca_path)
     with pytest.raises(ConfigurationError) as failure:
         client.request('GET', '/away', token='session-token')
     assert 'redirected GET /away to another host' in str(failure.value)

@@ -76,10 +76,9 @@ def test_a_slow_request_does_not_hold_up_the_others(carrier, emu):
     assert server._threads >= len(askers) + 1  # pylint: disable=protected-access
 
 
-def test_a_request_taken_while_the_keeper_stops_goes_back_to_its_task(emu, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    session = DashboardSession(emu.base_url, 'admin', ca_path=emu.ca_path)
-    server = _keeper._Carrier('carrier.sock', session)  # pylint: disable=protected-access
+def test_a_request_taken_while_the_keeper_stops_goes_back_to_its_task(carrier, emu):
+    server, path, session = carrier
     server._stopping = True  # pylint: disable=protected-access  # as close() sets it, before the listener goes
-    assert ask(str(tmp_path / 'carrier.sock'), session, emu.url(VERSION), method='POST') == {'fallback': True}
-    server.close()
+    before = emu.counters()['connections']
+    assert ask(path, session, emu.url(VERSION), method='POST') == {'fallback': True}
+    assert emu.counters()['connections'] == before

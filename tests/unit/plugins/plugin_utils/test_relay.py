@@ -10,11 +10,9 @@ import http.client
 import http.server
 import json
 import socket
-import ssl
-import threading
 
 import pytest
-import trustme
+from dashboard_emulator.testing import https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay
@@ -44,18 +42,10 @@ class _Dashboard(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def dashboard(tmp_path):
-    authority = trustme.CA()
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), _Dashboard)
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    authority.issue_cert('127.0.0.1').configure_cert(context)
-    server.socket = context.wrap_socket(server.socket, server_side=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     ca_path = tmp_path / 'ca.pem'
-    authority.cert_pem.write_to_path(str(ca_path))
     _Dashboard.seen = []
-    yield 'https://127.0.0.1:%d' % server.server_address[1], str(ca_path)
-    server.shutdown()
-    server.server_close()
+    with https_server(_Dashboard, ca_path=ca_path) as server:
+        yield server.base_url, str(ca_path)
 
 
 class _UnixHTTPConnection(http.client.HTTPConnection):
