@@ -137,6 +137,7 @@ docs-lint: install
 
 bench: install
 	$(BIN)/python benchmarks/emulator_load.py
+	$(BIN)/python benchmarks/emulator_load.py --clients 1 --pause 0.008
 	$(BIN)/python benchmarks/emulator_wrk.py
 	$(BIN)/python benchmarks/task_cost.py
 

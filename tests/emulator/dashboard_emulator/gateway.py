@@ -7,6 +7,7 @@ the hot path of every benchmark, so it must cost as little as possible.
 """
 
 import asyncio
+import contextvars
 import logging
 import re
 import time
@@ -33,6 +34,8 @@ CLAIMS_KEY = "dashboard_emulator.claims"
 DROP_KEY = "dashboard_emulator.drop"
 CONNECTION_KEY = "dashboard_emulator.connection"
 NODE_KEY = "dashboard_emulator.node"
+# The request being handled, for the handlers (see handlers.current_scope)
+REQUEST_SCOPE = contextvars.ContextVar("dashboard_emulator.request")
 
 ROOT_PAGE = (b'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Dashboard (emulator)</title></head>'
              b'<body><p>Dashboard emulator. Help &gt; REST API: <a href="/help/rest-api/">/help/rest-api/</a></p></body></html>')
@@ -137,10 +140,17 @@ async def _with_length(scope, receive):
 
 
 class Gateway:
-    def __init__(self, app, state, templates):
+    """In front of connexion: controls, counters, faults, authentication; then the operation.
+
+    ``reads`` (see app.DirectReads), when given, answers the GET requests that carry nothing
+    for connexion to parse or validate by calling their handler directly.
+    """
+
+    def __init__(self, app, state, templates, reads=None):
         self.app = app
         self.state = state
         self.templates = RouteTemplates(templates)
+        self.reads = reads
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -176,6 +186,7 @@ class Gateway:
         state = self.state
         faults = state.faults
         scope[STATE_KEY] = state
+        REQUEST_SCOPE.set(scope)
         if faults.latency_ms and faults.applies_to(path):
             await asyncio.sleep(faults.latency_ms / 1000.0)
         if faults.take("drop_count", path):
@@ -219,6 +230,11 @@ class Gateway:
             await self._session_fault(send, faults.session_fault, claims)
             return
         scope[CLAIMS_KEY] = claims
+        if self.reads is not None and scope["method"] == "GET" and not scope["query_string"]:
+            handler = self.reads.handler_for(path)
+            if handler is not None:
+                await (await handler())(scope, receive, send)
+                return
         await self.app(scope, receive, send)
 
     async def _api_key_claims(self, send, username, key):
