@@ -10,7 +10,9 @@ and the handling of its result in the main process. Per play, each kind's cost i
 its tasks (the first few requests of a run go out before the run's session keeper serves, and a
 pause of the machine hits one task, not the kind), and each figure printed is the median over
 --runs plays, run in turn with the plays of the other credential kinds. A loop item is the
-difference of loops of 1 and of --tasks items, divided by --tasks - 1, also interleaved in one play.
+difference of loops of 1 and of --tasks items, divided by --tasks - 1, also interleaved in one play;
+a loop play holds --loop-rounds such rounds and counts with their median (one round's figure rests
+on two single tasks, and one pause of the machine moved it by several milliseconds).
 The load average is printed before and after.
 
 Targets (issue 10): dashboard_rest GET at most 1.25 x debug with literal and with environment
@@ -75,12 +77,12 @@ TASK = {
 """ % READ_PATH,
 }
 LOOP = {
-    'debug': """    - name: Debug loop {count}
+    'debug': """    - name: Debug loop {count} {round}
       ansible.builtin.debug:
         msg: item {{{{ item }}}}
       loop: "{{{{ range({count}) | list }}}}"
 """,
-    'rest': """    - name: Rest loop {count}
+    'rest': """    - name: Rest loop {count} {round}
       fabricops.dashboard.dashboard_rest:
         path: %s
       loop: "{{{{ range({count}) | list }}}}"
@@ -104,12 +106,13 @@ def write_task_play(directory, credentials, count):
     return path
 
 
-def write_loop_play(directory, count):
-    """Login, then loops of 1 and of ``count`` items, of debug and of dashboard_rest in turn."""
+def write_loop_play(directory, count, rounds):
+    """Login, then ``rounds`` times: loops of 1 and of ``count`` items, of debug and of dashboard_rest in turn."""
     body = HEADER.format(credentials=CREDENTIALS['literal'].format(user=ADMIN, password=PASSWORD)) + LOGIN
-    for items in (1, count):
-        for kind in ('debug', 'rest'):
-            body += LOOP[kind].format(count=items)
+    for round_ in range(rounds):
+        for items in (1, count):
+            for kind in ('debug', 'rest'):
+                body += LOOP[kind].format(count=items, round=round_)
     path = pathlib.Path(directory) / 'loops.yml'
     path.write_text(body, encoding='utf-8')
     return path
@@ -168,12 +171,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--runs', type=int, default=7)
     parser.add_argument('--tasks', type=int, default=50)
+    parser.add_argument('--loop-rounds', type=int, default=5,
+                        help='loop pairs per loop play; the play counts with the median of its rounds')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as workdir, EmulatorProcess() as emulator:
         env = environment(emulator, workdir)
         one_host = write_inventory(workdir, 1)
         task_plays = {credentials: write_task_play(workdir, credentials, args.tasks) for credentials in TASK_PLAYS}
-        loop_play = write_loop_play(workdir, args.tasks)
+        loop_play = write_loop_play(workdir, args.tasks, args.loop_rounds)
         costs = {credentials: {'debug': [], 'rest': []} for credentials in TASK_PLAYS}
         items = {'debug': [], 'rest': []}
         item_gaps = {'debug': [], 'rest': []}
@@ -186,8 +191,11 @@ def main():
                         seconds for name, seconds in took.items() if name.startswith(prefix)))
             took, gaps = run(loop_play, one_host, env)
             for kind, prefix in (('debug', 'Debug loop '), ('rest', 'Rest loop ')):
-                items[kind].append((took['%s%d' % (prefix, args.tasks)] - took['%s1' % prefix]) / (args.tasks - 1))
-                item_gaps[kind].append(statistics.median(gaps['%s%d' % (prefix, args.tasks)]))
+                items[kind].append(statistics.median(
+                    (took['%s%d %d' % (prefix, args.tasks, round_)] - took['%s1 %d' % (prefix, round_)]) / (args.tasks - 1)
+                    for round_ in range(args.loop_rounds)))
+                item_gaps[kind].append(statistics.median(
+                    gap for round_ in range(args.loop_rounds) for gap in gaps['%s%d %d' % (prefix, args.tasks, round_)]))
         load_after = load()
         print('Per-task cost: %d tasks of each kind interleaved in one play after the login, median per task, then median '
               'of %d plays; 1 host, certificate validation on' % (args.tasks, args.runs))
@@ -242,7 +250,7 @@ def main():
         print(counters_line('5 hosts, 3 s tokens, play of %.0f s' % (time.perf_counter() - started), emulator))
 
         emulator.reset()
-        loop = HEADER.format(credentials=literal) + LOGIN + LOOP['rest'].format(count=20)
+        loop = HEADER.format(credentials=literal) + LOGIN + LOOP['rest'].format(count=20, round=0)
         play = pathlib.Path(workdir) / 'loop.yml'
         play.write_text(loop, encoding='utf-8')
         run(play, one_host, env)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import os
 import random
 import re
 import ssl
@@ -440,20 +441,38 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
     return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw.raw.headers.getlist('Set-Cookie')))
 
 
-# ----- the keeper's carrier ------------------------------------------------------------------
+# ----- urllib3 alone: the keeper's carrier, and a loop worker's own connection -----------------
 
 _CARRIER_POOLS = {}
+
+
+def _forget_connections():
+    """In a forked child: the parent's open connections are the parent's.
+
+    A child that took one from an inherited pool would write on the parent's TLS stream, and
+    two processes writing one stream corrupt it. Ansible forks its workers from the main
+    process, which may hold connections (an inventory or a lookup of this collection), and a
+    worker keeps connections of its own (a loop's items). The child drops the pools, without
+    closing anything the parent still uses, and opens its own.
+    """
+    _POOLS.clear()
+    _CARRIER_POOLS.clear()
+
+
+if hasattr(os, 'register_at_fork'):
+    os.register_at_fork(after_in_child=_forget_connections)
 # Characters requests leaves as they are in a URL; any other (%, a space, non-ASCII...) goes through its quoting.
 _PLAIN_URL = re.compile(r"^[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]*$")
 _CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}
 
 
 def carried_exchange(client, method, url, headers, json_body=None, params=None):
-    """``direct_exchange`` on urllib3 alone, for the keeper, which carries the requests of every task.
+    """``direct_exchange`` on urllib3 alone, for the keeper, which carries the requests of every task,
+    and for a worker that keeps a connection of its own after many requests (see _keeper.KeeperExchange).
 
     The same request on the wire (requests' default headers, its JSON body and Content-Length
-    rules), the same answer and the same errors, without requests' per-request preparation:
-    the hop through the keeper is part of every task's cost. Through a proxy (HTTPS_PROXY), and
+    rules), the same answer and the same errors, without requests' per-request preparation,
+    which is part of the cost of every task and every loop item. Through a proxy (HTTPS_PROXY), and
     for a body that is not plain JSON, it is ``direct_exchange`` itself.
     """
     parts = urlsplit(url)

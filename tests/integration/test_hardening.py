@@ -191,6 +191,20 @@ def test_validation_off_gives_our_one_warning_and_no_stray_output(play, emu):
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 
+def test_validation_off_in_a_long_loop_gives_no_stray_output_either(play, emu):
+    """A long loop's first items go through the session keeper, the later ones over the worker's own connection."""
+    run = play('hardening.yml', verbosity=4, extra_vars={'step': 'rest_loop', 'rest_path': WHOAMI, 'rest_validate_certs': False,
+                                                           'rest_items': 30}, env={'DASHBOARD_CA_PATH': ''})
+    assert run.rc == 0, run.output[-3000:]
+    assert emu.counters()['requests']['GET ' + WHOAMI] == {'200': 30}
+    # the login's connection, the keeper's (the first ten items), the loop worker's own (the other twenty)
+    assert emu.counters()['connections'] == 3
+    assert 'Certificate validation is off for %s' % emu.base_url in run.output
+    assert 'errantly sent data' not in run.output
+    assert 'InsecureRequestWarning' not in run.output
+    run.assert_no_secrets(ADMIN_PASSWORD)
+
+
 # ----- 13. regressions the suite used to miss ------------------------------------------------
 
 def test_task_options_without_validate_certs_keep_validation_on(play, emu):

@@ -44,9 +44,10 @@ def test_tasks_share_connections_and_the_keeper_leaves_with_the_run(play, emu, t
     assert counters['logins'] == 1
     assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'] == {'200': 20}
     assert counters['requests']['GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/{fabricName}'] == {'200': 20}
-    # 41 requests on 2 connections: the login connects itself; the twenty tasks after it and the
-    # twenty items of the loop all go through the keeper's one connection.
-    assert counters['connections'] == 2
+    # 41 requests on 3 connections: the login connects itself; the twenty tasks after it and the
+    # loop's first ten items go through the keeper's one connection; from its eleventh item on, the
+    # loop's worker keeps one connection of its own (KeeperExchange.OWN_CONNECTION_AFTER).
+    assert counters['connections'] == 3
     # The keeper did serve this run (the shared connection above), so it is the one looked for.
     deadline = time.monotonic() + 5
     while _keepers_of(local_tmp) and time.monotonic() < deadline:
@@ -108,6 +109,6 @@ def test_a_relative_ca_path_works_through_the_keeper(play, emu):
     finally:
         (REPO / relative).unlink()
     assert run.rc == 0, run.output[-3000:]
-    # The tasks after the keeper started went through it (one connection besides the login's),
-    # and none was reported as a lost connection.
-    assert emu.counters()['connections'] == 2
+    # The tasks after the keeper started went through it (one connection besides the login's and
+    # the loop worker's own), and none was reported as a lost connection.
+    assert emu.counters()['connections'] == 3

@@ -8,6 +8,7 @@ emulator does not record headers); the errors come from the emulator's faults ov
 
 import http.server
 import json
+import os
 import socket
 
 import pytest
@@ -139,3 +140,28 @@ def test_a_path_that_needs_quoting_is_quoted_as_requests_quotes_it(recorder, pat
         exchange(client, 'GET', base_url + path, {'Accept': 'application/json'})
         lines[way] = server.seen[0]['line']
     assert lines['carried'] == lines['direct']
+
+
+@pytest.mark.parametrize('way', sorted(WAYS))
+def test_a_forked_worker_opens_its_own_connection_and_leaves_the_parents_alone(emu, way):
+    """Ansible forks its workers from a process that may hold connections of this collection (an
+    inventory, a lookup); a worker that wrote on the parent's TLS stream would corrupt it (seen:
+    "handshake failed" in a child, without the fork hook)."""
+    client = HttpClient(emu.base_url, ca_path=emu.ca_path, timeout=10, exchange=WAYS[way])
+    assert client.request('GET', '/api/v1/infra/whoami').status == 401  # no token: any answer will do
+    children = []
+    for _child in range(3):
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child reports by its exit status
+            try:
+                status = client.request('GET', '/api/v1/infra/whoami', retry=False).status
+            except BaseException:  # pylint: disable=broad-exception-caught
+                os._exit(2)
+            os._exit(0 if status == 401 else 3)
+        children.append(pid)
+    statuses = [os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children]
+    assert statuses == [0, 0, 0], 'a forked child could not use the dashboard'
+    assert client.request('GET', '/api/v1/infra/whoami', retry=False).status == 401
+    assert client.last_attempts == 1
+    # the parent's connection, one of each child's own, and the parent's again
+    assert emu.counters()['connections'] == 4
