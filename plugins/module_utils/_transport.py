@@ -452,9 +452,13 @@ def _forget_connections():
     A child that took one from an inherited pool would write on the parent's TLS stream, and
     two processes writing one stream corrupt it. Ansible forks its workers from the main
     process, which may hold connections (an inventory or a lookup of this collection), and a
-    worker keeps connections of its own (a loop's items). The child drops the pools, without
-    closing anything the parent still uses, and opens its own.
+    worker keeps connections of its own (a loop's items). The child drops the pools and opens
+    its own: dropping closes only the child's copies of the sockets (a plain close, no TLS
+    close_notify, no shutdown), which leaves the parent's connections as they are. The lock is
+    made anew, in case another thread of the parent held it at the fork.
     """
+    global _LOCK  # pylint: disable=global-statement
+    _LOCK = threading.Lock()
     _POOLS.clear()
     _CARRIER_POOLS.clear()
 

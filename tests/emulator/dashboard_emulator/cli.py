@@ -58,6 +58,9 @@ def parse_args(argv=None):
                         help="seconds a config deploy takes (default: %(default)s)")
     parser.add_argument("--accounts", help="accounts YAML file (default: the shipped default_accounts.yaml)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    parser.add_argument("--no-direct-reads", action="store_true",
+                        help="send every request through connexion's middleware, also the GETs it has nothing to validate "
+                             "(by default the gateway calls their handlers directly, with the same answers)")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="stop when the process that started this one is gone (test helpers use it: a test run that "
                              "ends without stopping its emulator, as a forked test does, leaves none behind)")
@@ -118,7 +121,7 @@ def main(argv=None):
         timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds)
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
                               seed=args.seed, timing=timing, nodes=args.nodes)
-        app = build_app(state)
+        app = build_app(state, direct_reads=not args.no_direct_reads)
         sockets = _bind_nodes(args.host, args.port, args.nodes)
         config = make_config(app, cert_path=cert_path, key_path=key_path,
                              log_level="warning" if args.log_level != "debug" else "debug")

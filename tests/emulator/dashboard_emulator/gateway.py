@@ -12,6 +12,8 @@ import logging
 import re
 import time
 
+from starlette.responses import Response
+
 from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
 from dashboard_emulator.responses import dumps, gateway_body, send_raw
 
@@ -94,6 +96,14 @@ def api_key_from_headers(headers):
 
 
 CHUNKED_BODY_LIMIT = 64 * 1024 * 1024
+
+
+def _json_or_no_body(scope):
+    """Whether a body, if any, is declared JSON (connexion parses a form body even on a GET, and may refuse it)."""
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return value.split(b";", 1)[0].strip().lower() == b"application/json"
+    return True
 
 
 def _is_chunked(scope):
@@ -230,11 +240,16 @@ class Gateway:
             await self._session_fault(send, faults.session_fault, claims)
             return
         scope[CLAIMS_KEY] = claims
-        if self.reads is not None and scope["method"] == "GET" and not scope["query_string"]:
+        if self.reads is not None and scope["method"] == "GET" and not scope["query_string"] and _json_or_no_body(scope):
             handler = self.reads.handler_for(path)
             if handler is not None:
-                await (await handler())(scope, receive, send)
-                return
+                try:
+                    answer = await handler()
+                except Exception:  # pylint: disable=broad-exception-caught
+                    answer = None  # connexion's way runs it again and answers its failure as connexion does
+                if isinstance(answer, Response):
+                    await answer(scope, receive, send)
+                    return
         await self.app(scope, receive, send)
 
     async def _api_key_claims(self, send, username, key):
