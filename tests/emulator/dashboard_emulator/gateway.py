@@ -15,7 +15,7 @@ import time
 from starlette.responses import Response
 
 from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
-from dashboard_emulator.responses import dumps, gateway_body, send_raw
+from dashboard_emulator.responses import dumps, gateway_body, replaying, send_raw
 
 log = logging.getLogger("dashboard_emulator.gateway")
 
@@ -136,17 +136,7 @@ async def _with_length(scope, receive):
     body = b"".join(chunks)
     headers = [(name, value) for name, value in scope["headers"] if name not in (b"transfer-encoding", b"content-length")]
     headers.append((b"content-length", str(len(body)).encode()))
-    scope = dict(scope, headers=headers)
-    delivered = False
-
-    async def replay():
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return scope, replay
+    return dict(scope, headers=headers), replaying(body, receive)
 
 
 class Gateway:

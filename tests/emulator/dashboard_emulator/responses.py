@@ -52,6 +52,20 @@ async def send_raw(send, status, body_bytes, headers=(), content_type=JSON):
     await send({"type": "http.response.body", "body": body_bytes})
 
 
+def replaying(body, after):
+    """An ASGI ``receive`` that gives ``body`` whole, once, and then whatever ``after`` gives."""
+    delivered = False
+
+    async def receive():
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await after()
+
+    return receive
+
+
 async def read_body(receive, limit=1024 * 1024):
     chunks = []
     size = 0

@@ -13,6 +13,7 @@ import pytest
 
 from dashboard_emulator import apidocs
 from dashboard_emulator.app import FABRIC_BASE_PATH, _Routes, build_app
+from dashboard_emulator.responses import replaying
 from dashboard_emulator.state import EmulatorState
 from dashboard_emulator.testing import EmulatorProcess
 
@@ -21,27 +22,23 @@ CONTROL = FABRIC_BASE_PATH + "/v1/lan-fabric/rest/control/fabrics"
 TOP_DOWN = FABRIC_BASE_PATH + "/v1/lan-fabric/rest/top-down/fabrics"
 
 
+async def _never():
+    """What a client that sent its whole request and waits for the answer gives next."""
+    await asyncio.sleep(3600)
+    return {"type": "http.disconnect"}
+
+
 async def _call(app, method, path, headers=(), body=b"", query=b""):
     headers = list(headers) + ([(b"content-length", str(len(body)).encode())] if body else [])
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "https",
              "path": path, "raw_path": path.encode(), "query_string": query, "root_path": "", "headers": headers,
              "client": ("127.0.0.1", 40000), "server": ("127.0.0.1", 443)}
-    delivered = False
-
-    async def receive():
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        await asyncio.sleep(3600)
-        return {"type": "http.disconnect"}
-
     sent = []
 
     async def send(message):
         sent.append(message)
 
-    await app(scope, receive, send)
+    await app(scope, replaying(body, _never), send)
     start = next(message for message in sent if message["type"] == "http.response.start")
     content = b"".join(message.get("body", b"") for message in sent if message["type"] == "http.response.body")
     return start["status"], sorted(start["headers"]), content
