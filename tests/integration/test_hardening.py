@@ -193,8 +193,8 @@ def test_validation_off_gives_our_one_warning_and_no_stray_output(play, emu):
 
 def test_validation_off_in_a_long_loop_gives_no_stray_output_either(play, emu):
     """A long loop's first items go through the session keeper, the later ones over the worker's own connection."""
-    run = play('hardening.yml', verbosity=4, extra_vars={'step': 'rest_loop', 'rest_path': WHOAMI, 'rest_validate_certs': False,
-                                                           'rest_items': 30}, env={'DASHBOARD_CA_PATH': ''})
+    loop = {'step': 'rest_loop', 'rest_path': WHOAMI, 'rest_validate_certs': False, 'rest_items': 30}
+    run = play('hardening.yml', verbosity=4, extra_vars=loop, env={'DASHBOARD_CA_PATH': ''})
     assert run.rc == 0, run.output[-3000:]
     assert emu.counters()['requests']['GET ' + WHOAMI] == {'200': 30}
     # the login's connection, the keeper's (the first ten items), the loop worker's own (the other twenty)
