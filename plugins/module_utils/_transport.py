@@ -241,6 +241,28 @@ class _SharedContextAdapter(HTTPAdapter):
 _LOCK = threading.Lock()
 _TLS_CONTEXTS = {}
 _POOLS = {}
+_CARRIER_POOLS = {}  # urllib3 alone, see carried_exchange
+
+
+def _forget_connections():
+    """In a forked child: the parent's open connections are the parent's.
+
+    A child that took one from an inherited pool would write on the parent's TLS stream, and
+    two processes writing one stream corrupt it. Ansible forks its workers from the main
+    process, which may hold connections (an inventory or a lookup of this collection), and a
+    worker keeps connections of its own (a loop's items). The child drops the pools and opens
+    its own: dropping closes only the child's copies of the sockets (a plain close, no TLS
+    close_notify, no shutdown), which leaves the parent's connections as they are. The lock is
+    made anew, in case another thread of the parent held it at the fork.
+    """
+    global _LOCK  # pylint: disable=global-statement
+    _LOCK = threading.Lock()
+    _POOLS.clear()
+    _CARRIER_POOLS.clear()
+
+
+os.register_at_fork(after_in_child=_forget_connections)
+
 
 # OpenSSL loads its configuration the first time a process makes a TLS context, which costs
 # milliseconds. Ansible imports this module in its main process and forks a worker per task, so
@@ -443,28 +465,6 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
 
 # ----- urllib3 alone: the keeper's carrier, and a loop worker's own connection -----------------
 
-_CARRIER_POOLS = {}
-
-
-def _forget_connections():
-    """In a forked child: the parent's open connections are the parent's.
-
-    A child that took one from an inherited pool would write on the parent's TLS stream, and
-    two processes writing one stream corrupt it. Ansible forks its workers from the main
-    process, which may hold connections (an inventory or a lookup of this collection), and a
-    worker keeps connections of its own (a loop's items). The child drops the pools and opens
-    its own: dropping closes only the child's copies of the sockets (a plain close, no TLS
-    close_notify, no shutdown), which leaves the parent's connections as they are. The lock is
-    made anew, in case another thread of the parent held it at the fork.
-    """
-    global _LOCK  # pylint: disable=global-statement
-    _LOCK = threading.Lock()
-    _POOLS.clear()
-    _CARRIER_POOLS.clear()
-
-
-if hasattr(os, 'register_at_fork'):
-    os.register_at_fork(after_in_child=_forget_connections)
 # Characters requests leaves as they are in a URL; any other (%, a space, non-ASCII...) goes through its quoting.
 _PLAIN_URL = re.compile(r"^[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]*$")
 _CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}

@@ -7,10 +7,8 @@ working with no network.
 """
 
 import functools
-import importlib
 import keyword
 import pathlib
-import re
 
 import yaml
 from connexion import AsyncApp
@@ -24,12 +22,14 @@ from connexion.middleware.routing import RoutingMiddleware
 from connexion.middleware.server_error import ServerErrorMiddleware
 from connexion.middleware.swagger_ui import SwaggerUIAPI, SwaggerUIMiddleware
 from connexion.options import SwaggerUIOptions
+from connexion.json_schema import resolve_refs
+from connexion.utils import get_function_from_name
 from connexion.validators import VALIDATOR_MAP, JSONRequestBodyValidator
 from connexion.datastructures import MediaTypeDict
 from starlette.exceptions import HTTPException
 
 from dashboard_emulator import apidocs
-from dashboard_emulator.gateway import DOCS_PREFIX, Gateway, RouteTemplates
+from dashboard_emulator.gateway import DOCS_PREFIX, Gateway, RouteTemplates, template_pattern
 from dashboard_emulator.handlers.fabric import GATEWAY_PREFIX
 from dashboard_emulator.responses import JSON, dumps, gateway_body, message_body, not_found_body
 
@@ -114,31 +114,20 @@ class _Routes:
         self.reads = DirectReads()
         for document, base in ((apidocs.PLATFORM_DOCUMENT, ""), (apidocs.FABRIC_DOCUMENT, FABRIC_BASE_PATH)):
             with open(pathlib.Path(api_dir) / document, encoding="utf-8") as handle:
-                spec = yaml.safe_load(handle)
+                spec = resolve_refs(yaml.safe_load(handle))  # as connexion reads it: every $ref followed
             for path, item in spec["paths"].items():
                 self.methods[base + path] = sorted(method.upper() for method in item if method in HTTP_METHODS)
-                self.reads.add(base + path, item, spec)
+                self.reads.add(base + path, item)
         self.templates = RouteTemplates(self.methods)
 
     def allow(self, path):
         return ", ".join(self.methods.get(self.templates.template_for(path), []))
 
 
-def _resolve(reference, spec):
-    """A parameter object, its $ref followed (only references within the document are used)."""
-    while "$ref" in reference:
-        node = spec
-        for part in reference["$ref"].lstrip("#/").split("/"):
-            node = node[part]
-        reference = node
-    return reference
-
-
 # What a path parameter's schema may say and still need no validation: a string is a string.
 _PLAIN_STRING_KEYS = frozenset(("type", "example", "description"))
 # Optional query parameters of these types are passed only when the request has them.
 _SCALAR_TYPES = frozenset(("string", "integer", "number", "boolean"))
-_DIRECT_CACHE_LIMIT = 4096
 
 
 class DirectReads:
@@ -156,34 +145,25 @@ class DirectReads:
     """
 
     def __init__(self):
-        self._routes = []   # (template, pattern or None, has a GET, handler or None), in the documents' order
-        self._cache = {}
+        self._routes = []   # (template, pattern, has a GET, handler or None), in the documents' order
+        self._find = functools.lru_cache(maxsize=4096)(self._find_uncached)
 
-    @staticmethod
-    def _pattern(template):
-        return re.compile("^" + re.sub(r"\\\{([^/]+?)\\\}", lambda m: "(?P<%s>[^/]+)" % m.group(1), re.escape(template)) + "$")
-
-    def add(self, template, item, spec):
-        try:
-            pattern = self._pattern(template)
-        except re.error:  # a parameter name that cannot name a group: no path after it is taken directly
-            pattern = None
+    def add(self, template, item):
         operation = item.get("get")
         handler = None
-        if pattern is not None and operation is not None and "requestBody" not in operation and self._plain(item, operation, spec):
-            module, _dot, name = operation["operationId"].rpartition(".")
-            handler = getattr(importlib.import_module(module), name)
-        self._routes.append((template, pattern, operation is not None, handler))
+        parameters = item.get("parameters", []) + (operation or {}).get("parameters", [])
+        if operation is not None and "requestBody" not in operation and self._plain(parameters):
+            handler = get_function_from_name(operation["operationId"])
+        self._routes.append((template, template_pattern(template), operation is not None, handler))
 
     def templates(self):
         """The documented paths whose GET the gateway may answer directly."""
         return [template for template, _pattern, _has_get, handler in self._routes if handler is not None]
 
     @staticmethod
-    def _plain(item, operation, spec):
-        for parameter in item.get("parameters", []) + operation.get("parameters", []):
-            parameter = _resolve(parameter, spec)
-            schema = _resolve(parameter.get("schema", {}), spec)
+    def _plain(parameters):
+        for parameter in parameters:
+            schema = parameter.get("schema", {})
             if parameter["in"] == "path":
                 if schema.get("type") != "string" or set(schema) - _PLAIN_STRING_KEYS:
                     return False
@@ -196,22 +176,14 @@ class DirectReads:
 
     def handler_for(self, path):
         """A coroutine function answering GET ``path`` directly, or None for connexion's way."""
-        try:
-            found = self._cache[path]
-        except KeyError:
-            found = self._find(path)
-            if len(self._cache) >= _DIRECT_CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[path] = found
+        found = self._find(path)
         if found is None:
             return None
         handler, arguments = found
         return functools.partial(handler, **arguments)
 
-    def _find(self, path):
+    def _find_uncached(self, path):
         for _template, pattern, has_get, handler in self._routes:
-            if pattern is None:
-                return None  # a path that cannot be matched here might be the one: connexion decides
             match = pattern.match(path) if has_get else None
             if match is not None:
                 return (handler, match.groupdict()) if handler is not None else None

@@ -45,14 +45,25 @@ FORCED_REASONS = {429: "Too Many Requests", 502: "Bad Gateway", 503: "Service Un
 _TEMPLATE_CACHE_LIMIT = 4096
 
 
+def template_pattern(template):
+    """The regex of a documented path: each {name} matches one path segment, captured as ``name`` where that can name a group."""
+    seen = set()
+
+    def segment(match):
+        name = match.group(1)
+        if not name.isidentifier() or name in seen:
+            return "[^/]+"
+        seen.add(name)
+        return "(?P<%s>[^/]+)" % name
+
+    return re.compile("^" + re.sub(r"\\\{([^/]+?)\\\}", segment, re.escape(template)) + "$")
+
+
 class RouteTemplates:
     """Map a request path to the path template of the documents, for the counters."""
 
     def __init__(self, templates):
-        self._patterns = []
-        for template in sorted(templates, key=lambda t: (-t.count("/"), t)):
-            regex = "^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)) + "$"
-            self._patterns.append((re.compile(regex), template))
+        self._patterns = [(template_pattern(template), template) for template in sorted(templates, key=lambda t: (-t.count("/"), t))]
         self._cache = {}
 
     def template_for(self, path):
@@ -235,8 +246,10 @@ class Gateway:
             if handler is not None:
                 try:
                     answer = await handler()
-                except Exception:  # pylint: disable=broad-exception-caught
-                    answer = None  # connexion's way runs it again and answers its failure as connexion does
+                except Exception as exc:  # pylint: disable=broad-exception-caught
+                    # connexion's way runs it again and answers its failure as connexion does
+                    log.warning("direct read of %s failed (%s); answered through connexion", path, type(exc).__name__)
+                    answer = None
                 if isinstance(answer, Response):
                     await answer(scope, receive, send)
                     return

@@ -11,8 +11,7 @@ import json
 
 import pytest
 
-from dashboard_emulator import apidocs
-from dashboard_emulator.app import FABRIC_BASE_PATH, _Routes, build_app
+from dashboard_emulator.app import FABRIC_BASE_PATH, build_app
 from dashboard_emulator.responses import replaying
 from dashboard_emulator.state import EmulatorState
 from dashboard_emulator.testing import EmulatorProcess
@@ -77,7 +76,7 @@ def _paths(direct, cookie):
     network = get(TOP_DOWN + "/%s/networks" % fabric["fabricName"])[0]["networkName"]
     known = {"fabricName": fabric["fabricName"], "templateName": fabric["templateName"], "networkName": network}
     paths = []
-    for template in _Routes(apidocs.api_dir()).reads.templates():
+    for template in direct.reads.templates():
         paths.append(template.format(**known))
         if "{" in template:
             paths.append(template.format(**{name: "no-such-" + name for name in known}))
@@ -98,7 +97,7 @@ class _Spy:
         return handler
 
 
-def test_every_direct_read_answers_as_connexion_does(both):
+def test_every_direct_read_answers_as_connexion_does(both, caplog):
     direct, through_connexion, cookie = both
     paths = _paths(direct, cookie)
     # every path of the list, also those another documented path matches too (fabrics/msd/...
@@ -113,6 +112,8 @@ def test_every_direct_read_answers_as_connexion_does(both):
         assert fast[0] == slow[0], path
         assert fast[1] == slow[1], path
         assert _comparable(fast[2]) == _comparable(slow[2]), path
+    # answered the direct way, not by connexion after a failed direct call
+    assert [record.getMessage() for record in caplog.records if record.name == "dashboard_emulator.gateway"] == []
 
 
 FORM = [(b"content-type", b"multipart/form-data")]
@@ -141,7 +142,7 @@ def test_what_needs_connexion_goes_through_it(both, method, path, query, headers
     assert _comparable(fast[2]) == _comparable(slow[2])
 
 
-def test_a_handler_that_fails_is_answered_as_connexion_answers_it(both, monkeypatch):
+def test_a_handler_that_fails_is_answered_as_connexion_answers_it(both, monkeypatch, caplog):
     direct, through_connexion, cookie = both
     store = direct.state.store
 
@@ -153,3 +154,4 @@ def test_a_handler_that_fails_is_answered_as_connexion_answers_it(both, monkeypa
     slow = asyncio.run(_call(through_connexion, "GET", CONTROL, cookie))
     assert fast[0] == slow[0] == 500
     assert fast[1:] == slow[1:]
+    assert "direct read of %s failed (RuntimeError); answered through connexion" % CONTROL in caplog.text
