@@ -72,6 +72,8 @@ NETWORK_TEMPLATE = "Default_Network_Universal"
 NETWORK_EXTENSION_TEMPLATE = "Default_Network_Extension_Universal"
 VRF_TEMPLATE = "Default_VRF_Universal"
 VRF_EXTENSION_TEMPLATE = "Default_VRF_Extension_Universal"
+# The resource-manager pools cisco.dcnm reads after deleting VRFs (facts 8.2)
+RESOURCE_POOLS = ("TOP_DOWN_VRF_VLAN", "TOP_DOWN_L3_DOT1Q")
 PLATFORM = "N9K-C93180YC-EX"
 NXOS_RELEASE = "10.2(5)"
 
@@ -86,6 +88,12 @@ class StoreError(Exception):
         self.message = message
         if status is not None:
             self.status = status
+
+
+class BadRequest(StoreError):
+    """Answered as the controller's JSON 400 object (`message` is what clients read)."""
+
+    status = 400
 
 
 class NotFound(StoreError):
@@ -150,6 +158,7 @@ class FabricStore:
         self._next_id = 1
         self._next_db_id = 4191270
         self._next_object_id = 3270
+        self._next_resource_id = 36360
         if self.seed == "large":
             seed_large(self)
         else:
@@ -440,8 +449,8 @@ class FabricStore:
     def get_item(self, kind, fabric_name, name):
         item = self._table(kind, fabric_name).get(name)
         if item is None:
-            # [client] what cisco.dcnm recognises as "no such network"
-            raise StoreError("Invalid %s name" % kind, 400)
+            # [client] a JSON 400 whose message cisco.dcnm recognises as "no such network" (facts 7.1)
+            raise BadRequest("Invalid %s name" % kind)
         return self._item_view(kind, item)
 
     def create_item(self, kind, fabric_name, body):
@@ -564,8 +573,11 @@ class FabricStore:
                     if vlan and self._vlan_in_use(kind, fabric_name, name, serial, int(vlan)):
                         result[label] = "Entered %s VLAN ID %s is in use already" % ("Network" if kind == "network" else "VRF", vlan)
                         continue
+                    if previous is None:
+                        self._next_resource_id += 1
                     item["attachments"][serial] = {
                         "serial": serial, "attached": True, "state": PENDING, "deploy_started": None,
+                        "resource_id": previous["resource_id"] if previous else self._next_resource_id,
                         "vlan": int(vlan or 0), "ports": str(request.get("switchPorts", "") or ""),
                         "instanceValues": str(request.get("instanceValues", "") or ""),
                     }
@@ -593,6 +605,30 @@ class FabricStore:
             return None
         self.deploy(fabric_name, sorted(serials))
         return {"status": ""}
+
+    def pool(self, fabric_name, pool_name):
+        """The resources of a pool: the VLAN each attached VRF holds on each switch."""
+        self._fabric(fabric_name)
+        if pool_name not in RESOURCE_POOLS:
+            raise NotFound("Pool %s not found" % pool_name)
+        if pool_name != "TOP_DOWN_VRF_VLAN":
+            return []  # no VRF-Lite here, so nothing in TOP_DOWN_L3_DOT1Q
+        answer = []
+        for item in self._vrfs[fabric_name].values():
+            config = json.loads(item["config"])
+            for serial, attachment in item["attachments"].items():
+                if not attachment["attached"]:
+                    continue
+                switch = self._switches[fabric_name][serial]
+                answer.append({
+                    "id": attachment["resource_id"],
+                    "resourcePool": {"poolName": pool_name, "fabricName": fabric_name, "vrfName": None},
+                    "entityType": "Device", "entityName": item["name"],
+                    "allocatedIp": str(attachment["vlan"] or config.get("vrfVlanId", "")),
+                    "allocatedFlag": True, "allocatedScopeValue": serial,
+                    "ipAddress": switch["ipAddress"], "switchName": switch["logicalName"],
+                })
+        return answer
 
     def _vlan_in_use(self, kind, fabric_name, name, serial, vlan):
         for other_name, item in self._table(kind, fabric_name).items():

@@ -187,7 +187,7 @@ def test_network_template_config_is_text_with_strings_inside(emu, admin):
     assert config["vlanId"] == "2399" and config["isLayer2Only"] == "true"
     assert [n["networkName"] for n in admin.get(emu.url(TOP_DOWN + "/site-a/networks?vrf-name=NA"), timeout=10).json()] == ["web"]
     missing = admin.get(emu.url(TOP_DOWN + "/site-a/networks/nope"), timeout=10)
-    assert_text(missing, 400, "Invalid network name")
+    assert missing.status_code == 400 and missing.json()["message"] == "Invalid network name"
 
 
 def test_bulk_create_answers_207_with_one_failed_item(emu, admin):

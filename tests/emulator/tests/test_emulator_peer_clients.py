@@ -1,0 +1,89 @@
+"""What the real cisco.dcnm (3.12.1) and cisco.nd (1.5.0) modules send, and what they need back.
+
+The peer collections cannot be installed in CI (they are on no package registry), so each
+behaviour they taught us is replayed here with the framing of test_emulator_existing_clients.py
+(chunked JSON bodies, a HEAD / probe before each request, Bearer plus AuthCookie): the same
+paths, bodies and order as those modules, and the check each of them makes on the answer.
+The facts each test follows are in fabric-controller-facts.md; the section is named per test.
+"""
+
+import time
+
+import pytest
+
+from test_emulator_existing_clients import ControllerStyleClient
+
+API = "/appcenter/cisco/ndfc/api"
+LAN = API + "/v1/lan-fabric/rest"
+FABRICS = LAN + "/control/fabrics"
+TOP_DOWN = LAN + "/top-down/fabrics"
+
+
+@pytest.fixture(name="client")
+def logged_in_client(emu):
+    client = ControllerStyleClient(emu, "admin", emu.PASSWORDS["admin"])
+    client.login()
+    return client
+
+
+def test_federation_probe_answers_as_a_standalone_controller(client):
+    # 3.4: dcnm_vrf and dcnm_network probe this before any work. cisco.dcnm turns a text body into
+    # "Invalid JSON response: <text>" and carries on only for the refusals of a standalone
+    # controller; the Spring 404 it used to get made every state of both modules fail.
+    status, _reason, body = client.send("GET", API + "/v1/onemanage/fabrics")
+    assert status >= 400
+    assert "Invalid JSON response: " + body == "Invalid JSON response: cannot serve APIs as federation state is not established yet"
+
+
+def test_missing_network_is_a_json_400_the_client_reads_as_absent(client):
+    # 7.1: dcnm_network reads one network by name and takes a 400 whose JSON `message` is
+    # "Invalid network name" (case-insensitive) as "absent"; a text body made it fail the task.
+    status, reason, body = client.send("GET", TOP_DOWN + "/site-a/networks/no-such-net")
+    assert (status, reason) == (400, "Bad Request")
+    assert isinstance(body, dict) and body["message"].lower() == "invalid network name"
+    assert client.ok("GET", TOP_DOWN + "/site-a/networks/net-1")["networkName"] == "net-1"
+
+
+def _wait(condition, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def _leaf(client, fabric="site-a"):
+    switches = client.ok("GET", FABRICS + "/%s/inventory/switchesByFabric" % fabric)
+    return next(switch for switch in switches if switch["switchRole"] == "leaf")
+
+
+def _vrf_attach(client, vrf, serial, vlan, attach):
+    item = {"fabric": "site-a", "vrfName": vrf, "serialNumber": serial, "vlan": vlan, "deployment": attach,
+            "isAttached": attach, "instanceValues": "", "extensionValues": "", "freeformConfig": "",
+            "import_evpn_rt": "", "export_evpn_rt": ""}
+    answer = client.ok("POST", TOP_DOWN + "/site-a/vrfs/attachments", [{"vrfName": vrf, "lanAttachList": [item]}])
+    assert set(answer.values()) == {"SUCCESS"}, answer
+
+
+def test_vrf_vlan_pool_after_a_vrf_delete(emu, client):
+    # 8.2: after deleting VRFs dcnm_vrf reads two resource-manager pools and fails (rolling back
+    # what it did) unless both answer 200 OK; entries of a deleted VRF with allocatedFlag false
+    # are freed by id.
+    pool = LAN + "/resource-manager/fabric/site-a/pools/"
+    leaf = _leaf(client)
+    client.ok("POST", LAN + "/top-down/bulk-create/vrfs", [{
+        "fabric": "site-a", "vrfName": "pool-vrf", "vrfId": 50200, "vrfTemplate": "Default_VRF_Universal",
+        "vrfExtensionTemplate": "Default_VRF_Extension_Universal", "serviceVrfTemplate": None, "source": None,
+        "vrfTemplateConfig": '{"vrfName": "pool-vrf", "vrfSegmentId": 50200, "vrfVlanId": 2200}'}])
+    _vrf_attach(client, "pool-vrf", leaf["serialNumber"], 2200, True)
+    held = [entry for entry in client.ok("GET", pool + "TOP_DOWN_VRF_VLAN") if entry["entityName"] == "pool-vrf"]
+    assert [(entry["allocatedIp"], entry["allocatedScopeValue"], entry["allocatedFlag"], entry["switchName"])
+            for entry in held] == [("2200", leaf["serialNumber"], True, leaf["logicalName"])]
+    assert held[0]["resourcePool"]["poolName"] == "TOP_DOWN_VRF_VLAN" and isinstance(held[0]["id"], int)
+
+    _vrf_attach(client, "pool-vrf", leaf["serialNumber"], 2200, False)
+    client.ok("POST", FABRICS + "/site-a/config-deploy/%s?forceShowRun=false" % leaf["serialNumber"])
+    _wait(lambda: client.ok("GET", LAN + "/top-down/fabrics/site-a/vrfs")[-1]["vrfStatus"] == "NA")
+    client.ok("DELETE", TOP_DOWN + "/site-a/bulk-delete/vrfs?vrf-names=pool-vrf")
+    for name in ("TOP_DOWN_VRF_VLAN", "TOP_DOWN_L3_DOT1Q"):
+        entries = client.ok("GET", pool + name)
+        assert isinstance(entries, list) and not [entry for entry in entries if entry["entityName"] == "pool-vrf"]
