@@ -87,3 +87,40 @@ def test_vrf_vlan_pool_after_a_vrf_delete(emu, client):
     for name in ("TOP_DOWN_VRF_VLAN", "TOP_DOWN_L3_DOT1Q"):
         entries = client.ok("GET", pool + name)
         assert isinstance(entries, list) and not [entry for entry in entries if entry["entityName"] == "pool-vrf"]
+
+
+def test_easy_fabric_template_lists_every_parameter_and_a_create_fills_the_defaults(client):
+    # 3.5: dcnm_fabric refuses any playbook key the template does not list (BFD_ENABLE and
+    # VPC_PEER_LINK_VLAN were refused), and reads each parameter's type, default and choices.
+    template = client.ok("GET", API + "/v1/configtemplate/rest/config/templates/Easy_Fabric")
+    parameters = {parameter["name"]: parameter for parameter in template["parameters"]}
+    assert len(parameters) >= 250
+    assert parameters["BFD_ENABLE"]["parameterType"] == "boolean"
+    assert parameters["VPC_PEER_LINK_VLAN"]["metaProperties"]["defaultValue"] == "3600"
+    assert parameters["REPLICATION_MODE"]["annotations"]["Enum"] == '"Multicast,Ingress"'
+    assert parameters["BGP_AS"]["annotations"]["IsMandatory"] == "true" and not parameters["BGP_AS"]["optional"]
+
+    # 4.4: the create answer has every parameter, at its default where the body left it out
+    created = client.ok("POST", FABRICS + "/tpl-1/Easy_Fabric", {"FABRIC_NAME": "tpl-1", "BGP_AS": 65110})
+    assert set(created["nvPairs"]) == set(parameters)
+    assert created["nvPairs"]["BFD_ENABLE"] == "false" and created["nvPairs"]["VPC_PEER_LINK_VLAN"] == "3600"
+    # 4.5: dcnm_fabric's merged state needs every key it sends in the fabric's nvPairs, and sends
+    # only what differs (a boolean as "true"/"false", a number as text)
+    nv_pairs = client.ok("GET", FABRICS + "/tpl-1")["nvPairs"]
+    wanted = {"BFD_ENABLE": "true", "VPC_PEER_LINK_VLAN": "3600"}
+    changes = {key: value for key, value in wanted.items() if nv_pairs[key] != value}
+    assert changes == {"BFD_ENABLE": "true"}
+    updated = client.ok("PUT", FABRICS + "/tpl-1/Easy_Fabric", dict(changes, FABRIC_NAME="tpl-1"))
+    assert updated["nvPairs"]["BFD_ENABLE"] == "true"
+
+
+def test_unknown_and_ill_typed_fabric_keys_are_refused(client):
+    # 4.4 and 4.5: the controller refuses keys its template does not know, with a text 500
+    status, _reason, body = client.send("POST", FABRICS + "/tpl-2/Easy_Fabric", {"BGP_AS": "65111", "NO_SUCH_KEY": 1})
+    assert (status, body) == (500, "Failed to create the fabric, due to invalid fields [{NO_SUCH_KEY=}]")
+    status, _reason, body = client.send("PUT", FABRICS + "/site-a/Easy_Fabric", {"FABRIC_NAME": "site-a", "BOO": "x"})
+    assert (status, body) == (500, "Failed to update the fabric, due to invalid field [BOO] in payload, please provide "
+                                   "valid fields for fabric-settings")
+    status, _reason, body = client.send("PUT", FABRICS + "/site-a/Easy_Fabric", {"FABRIC_MTU": 100000, "BFD_ENABLE": "maybe"})
+    assert (status, body) == (500, "Error in validating provided name value pair: [BFD_ENABLE, FABRIC_MTU]")
+    assert client.ok("GET", FABRICS + "/site-a")["nvPairs"]["FABRIC_MTU"] == "9216"
