@@ -124,3 +124,67 @@ def test_unknown_and_ill_typed_fabric_keys_are_refused(client):
     status, _reason, body = client.send("PUT", FABRICS + "/site-a/Easy_Fabric", {"FABRIC_MTU": 100000, "BFD_ENABLE": "maybe"})
     assert (status, body) == (500, "Error in validating provided name value pair: [BFD_ENABLE, FABRIC_MTU]")
     assert client.ok("GET", FABRICS + "/site-a")["nvPairs"]["FABRIC_MTU"] == "9216"
+
+
+def _add(emu, client, fabric, address, preserve):
+    emu.session().post(emu.url("/_emulator/timing"), json={"discover_seconds": 0.4, "reload_seconds": 0.8}, timeout=10)
+    discovery = {"seedIP": address, "snmpV3AuthProtocol": 0, "username": "admin", "password": "switch-secret",
+                 "maxHops": 0, "cdpSecondTimeout": "5", "role": "leaf", "preserveConfig": preserve,
+                 "discoveryCredForLan": "true"}
+    chosen = [c for c in client.ok("POST", FABRICS + "/%s/inventory/test-reachability" % fabric, discovery)
+              if c["ipaddr"] == address]
+    client.ok("POST", FABRICS + "/%s/inventory/discover?setAndUseDiscoveryCredForLan=true" % fabric,
+              dict(discovery, switches=chosen))
+    return chosen[0]["serialNumber"]
+
+
+def _states_until_ready(client, fabric, serial):
+    """(managable, status, mode) of a switch at each read, until it is manageable and ok."""
+    seen = []
+    deadline = time.monotonic() + 10
+    while not seen or seen[-1][:2] != (True, "ok"):
+        assert time.monotonic() < deadline, seen
+        switch = next(s for s in client.ok("GET", FABRICS + "/%s/inventory/switchesByFabric" % fabric)
+                      if s["serialNumber"] == serial)
+        state = (switch["managable"], switch["status"], switch["mode"])
+        if not seen or seen[-1] != state:
+            seen.append(state)
+        time.sleep(0.05)
+    return seen
+
+
+def test_greenfield_switch_reloads_once_after_its_migration(emu, client):
+    # 6.4: for a greenfield add dcnm_inventory waits for Migration to end, then for the switch to
+    # turn managable false once (its reload), then for managable true and status ok. A switch
+    # that never turned false kept it polling for 25 minutes.
+    serial = _add(emu, client, "site-dc1", "10.88.0.1", preserve=False)
+    seen = _states_until_ready(client, "site-dc1", serial)
+    assert seen[0] == (False, "discovering", "Migration")
+    after_migration = [state for state in seen if state[2] != "Migration"]
+    assert after_migration[0][0] is False, seen  # the reload, seen before the switch is ready
+    assert seen[-1] == (True, "ok", "Normal")
+
+
+def test_no_reload_for_brownfield_adds_or_with_the_greenfield_debug_flag(emu, client):
+    # 6.4: a brownfield add (preserveConfig true) keeps the switch's configuration: no reload;
+    # GRFIELD_DEBUG_FLAG Enable skips the reload of a greenfield add (the client then skips the wait)
+    serial = _add(emu, client, "site-dc1", "10.88.0.2", preserve=True)
+    assert _states_until_ready(client, "site-dc1", serial) == [(False, "discovering", "Normal"), (True, "ok", "Normal")]
+    client.ok("PUT", FABRICS + "/site-dc1/Easy_Fabric", {"FABRIC_NAME": "site-dc1", "GRFIELD_DEBUG_FLAG": "Enable"})
+    serial = _add(emu, client, "site-dc1", "10.88.0.3", preserve=False)
+    assert _states_until_ready(client, "site-dc1", serial) == [(False, "discovering", "Migration"), (True, "ok", "Normal")]
+
+
+def test_switch_credentials_and_roles_after_an_add(emu, client):
+    # 6.4: after the switches are up dcnm_inventory reads the stored credentials (each entry
+    # needs a switchDbID) and posts the roles, `_` sent as a space; both must answer 200 OK.
+    serial = _add(emu, client, "site-dc1", "10.88.0.4", preserve=True)
+    _states_until_ready(client, "site-dc1", serial)
+    inventory = {s["ipAddress"]: s for s in client.ok("GET", FABRICS + "/site-dc1/inventory/switchesByFabric")}
+    credentials = {entry["ipAddress"]: entry for entry in client.ok("GET", LAN + "/lanConfig/getLanSwitchCredentialsWithType")}
+    assert credentials["10.88.0.4"]["switchDbID"] == str(inventory["10.88.0.4"]["switchDbID"])
+    client.ok("POST", LAN + "/control/switches/roles", [{"serialNumber": serial, "role": "border_gateway".replace("_", " ")}])
+    switch = next(s for s in client.ok("GET", FABRICS + "/site-dc1/inventory/switchesByFabric") if s["serialNumber"] == serial)
+    assert switch["switchRole"] == "border gateway"
+    status, _reason, body = client.send("POST", LAN + "/control/switches/roles", [{"serialNumber": serial, "role": "boss"}])
+    assert status == 400 and "boss" in body

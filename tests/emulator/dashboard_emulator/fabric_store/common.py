@@ -56,6 +56,10 @@ class NotFound(StoreError):
 class Timing:
     discover_seconds: float = 5.0
     deploy_seconds: float = 2.0
+    # A greenfield switch reloads once after its discovery (facts 6.4). cisco.dcnm's
+    # dcnm_inventory polls every 5 s and waits until it has seen the reload; longer than that
+    # interval, the reload cannot fall between two of its reads.
+    reload_seconds: float = 7.0
 
     def update(self, changes):
         unknown = sorted(set(changes) - {field.name for field in dataclasses.fields(self)})

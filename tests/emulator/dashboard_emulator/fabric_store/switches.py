@@ -6,6 +6,18 @@ from dashboard_emulator.fabric_store.common import (
 from dashboard_emulator.fabric_store.templates import fabric_template
 
 
+# The roles a switch may take, as the inventory spells them (facts 6.1): those cisco.dcnm's
+# dcnm_inventory offers, whose `_` it sends as a space [client]
+SWITCH_ROLES = frozenset(("leaf", "spine", "border", "border spine", "border gateway", "border gateway spine",
+                          "super spine", "border super spine", "border gateway super spine", "tor", "access",
+                          "aggregation", "edge router", "core router"))
+# `status` of a switch in each phase after its discovery
+DISCOVERING = "discovering"
+# [uncertain] the status a reloading switch shows; the facts record only "ok" and that `managable` is false
+RELOADING = "unreachable"
+READY = "ok"
+
+
 class Switches:
     """The inventory part of FabricStore."""
 
@@ -68,6 +80,36 @@ class Switches:
         }
         self._next_db_id += 1
 
+    def lan_credentials(self, fabric_names):
+        """Per switch of these fabrics, the credentials stored for it: none here (facts 6.4)."""
+        return [{"switchDbID": str(switch["switchDbID"]), "ipAddress": switch["ipAddress"],
+                 "switchName": switch["logicalName"], "sshUserName": "", "sshPassword": "", "v3Protocol": "N/A",
+                 "credType": ""}
+                for name in fabric_names for switch in self._switches[name].values()]
+
+    def set_roles(self, body, check=lambda fabric_name: None):
+        """Give switches new roles: a list of {serialNumber, role}, the role with spaces (facts 6.4).
+
+        ``check`` is called with the fabric of each switch before anything changes (for permissions).
+        """
+        if not isinstance(body, list) or not all(isinstance(entry, dict) for entry in body):
+            raise StoreError("Invalid request is supplied. expected a list of {serialNumber, role}", 400)
+        changes = []
+        for entry in body:
+            role = str(entry.get("role") or "").strip().lower()
+            switch = self._find_switch(str(entry.get("serialNumber", "")))
+            if switch is None:
+                raise StoreError("Invalid switch serial number %s" % entry.get("serialNumber"), 400)
+            if role not in SWITCH_ROLES:
+                raise StoreError("Invalid role %s for switch %s" % (entry.get("role"), switch["serialNumber"]), 400)
+            check(switch["fabricName"])
+            changes.append((switch, role))
+        for switch, role in changes:
+            if switch["switchRole"] != role:
+                switch["switchRole"] = role
+                switch["pending"] = True
+        return changes
+
     def rediscover(self, fabric_name, serial):
         self._switch(fabric_name, serial)
         return {"status": "Success"}
@@ -80,8 +122,21 @@ class Switches:
                 item["attachments"].pop(serial, None)
         return "The switch(es)=%s have been removed from the fabric=%s" % (serial, fabric_name)
 
+    def _phase(self, switch):
+        """DISCOVERING, then (greenfield only, unless the fabric skips it) RELOADING, then READY."""
+        if switch["discovered_at"] is None:
+            return READY
+        elapsed = self.clock() - switch["discovered_at"]
+        if elapsed < self.timing.discover_seconds:
+            return DISCOVERING
+        # a greenfield add reloads the switch, unless the fabric's GRFIELD_DEBUG_FLAG is Enable (facts 6.4)
+        reloads = switch["migrating"] and self._fabrics[switch["fabricName"]]["nvPairs"].get("GRFIELD_DEBUG_FLAG") != "Enable"
+        if reloads and elapsed < self.timing.discover_seconds + self.timing.reload_seconds:
+            return RELOADING
+        return READY
+
     def _manageable(self, switch):
-        return switch["discovered_at"] is None or self.clock() >= switch["discovered_at"] + self.timing.discover_seconds
+        return self._phase(switch) == READY
 
     def _compliance(self, switch, manageable):
         if switch["deploy_started"] is not None and not self._deploy_done(switch["deploy_started"]):
@@ -91,7 +146,8 @@ class Switches:
         return IN_SYNC
 
     def _switch_view(self, switch):
-        manageable = self._manageable(switch)
+        phase = self._phase(switch)
+        manageable = phase == READY
         compliance = self._compliance(switch, manageable)
         fabric = self._fabrics[switch["fabricName"]]
         template = fabric_template(fabric["templateName"])
@@ -102,8 +158,8 @@ class Switches:
             "model": PLATFORM, "release": NXOS_RELEASE, "fabricName": switch["fabricName"], "fabricId": fabric["id"],
             "fabricTechnology": template.technology, "switchDbID": switch["switchDbID"],
             "swUUID": "DCNM-UUID-%d" % switch["switchDbID"], "swUUIDId": switch["switchDbID"],
-            "status": "ok" if manageable else "discovering", "managable": manageable,
-            "mode": "Migration" if switch["migrating"] and not manageable else "Normal",
+            "status": phase, "managable": manageable,
+            "mode": "Migration" if switch["migrating"] and phase == DISCOVERING else "Normal",
             "systemMode": "Normal", "ccStatus": compliance, "operStatus": "Healthy" if manageable else "Minor",
             "isVpcConfigured": False, "peerSerialNumber": None, "vpcDomain": 0, "vendor": "Cisco",
         }

@@ -214,6 +214,20 @@ def rediscover(store, fabricName, serialNumber, **_kwargs):
     return json_response(200, store.rediscover(fabricName, serialNumber))
 
 
+@_operation()
+def lan_credentials(store, **_kwargs):
+    rbac = current_claims()["rbac"]
+    readable = [name for name in store.fabric_names() if can_read(rbac, store.security_domain_of(name))]
+    return json_response(200, store.lan_credentials(readable))
+
+
+@_operation(write=True)
+def set_switch_roles(store, body=None, **_kwargs):
+    store.set_roles(body, check=lambda fabric_name: _writable(store, fabric_name))
+    # [uncertain] the body: not captured; cisco.dcnm reads only the status and its reason phrase
+    return json_response(200, {})
+
+
 @_operation(write=True)
 def remove_switch(store, fabricName, serialNumber, **_kwargs):
     _writable(store, fabricName)
