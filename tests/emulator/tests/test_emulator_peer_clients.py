@@ -188,3 +188,12 @@ def test_switch_credentials_and_roles_after_an_add(emu, client):
     assert switch["switchRole"] == "border gateway"
     status, _reason, body = client.send("POST", LAN + "/control/switches/roles", [{"serialNumber": serial, "role": "boss"}])
     assert status == 400 and "boss" in body
+
+
+def test_platform_version_as_cisco_nd_reads_it(client):
+    # nd-manage-facts 1.1: cisco.nd's nd_version and its connection plugin GET /version.json and
+    # join major, minor and maintenance with dots; its own tests expect patch, commit_id and
+    # product_name too. The gateway's 404 failed nd_version.
+    body = client.ok("GET", "/version.json")
+    assert ".".join(str(body[key]) for key in ("major", "minor", "maintenance")) == "3.2.1"
+    assert isinstance(body["patch"], str) and body["commit_id"] and body["product_name"] == "Nexus Dashboard"
