@@ -8,8 +8,9 @@ Shapes follow what the real controller answers (see fabric-controller-facts.md b
 specs): nvPairs values are strings, template configs are JSON text with string values inside,
 spelling quirks (`managable`, `switchDbID` vs `switchDbId`) are kept.
 
-Time is injected: a switch becomes manageable `timing.discover_seconds` after its discovery and
-a deploy takes `timing.deploy_seconds`. States are computed when read, from the time an action
+Time is injected: a switch becomes manageable `timing.discover_seconds` after its discovery
+(plus `timing.reload_seconds` for a greenfield add, which reloads it) and a deploy takes
+`timing.deploy_seconds`. States are computed when read, from the time an action
 started, so no background task runs and a test can shorten both to a fraction of a second.
 
 Objects carry no field that changes on every read: an idempotent client compares what it read

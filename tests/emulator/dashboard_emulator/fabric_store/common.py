@@ -16,6 +16,7 @@ PENDING = "PENDING"
 IN_PROGRESS = "IN PROGRESS"
 NOT_APPLICABLE = "NA"
 
+# Keys cisco.dcnm strips before a create or update; the server never sees them, so it need not know them.
 CLIENT_ONLY_KEYS = frozenset(("DEPLOY",))
 
 NETWORK_TEMPLATE = "Default_Network_Universal"

@@ -11,7 +11,6 @@ from dashboard_emulator.fabric_store.common import (
 class TopDown:
     """The top-down part of FabricStore."""
 
-
     def list_items(self, kind, fabric_name, vrf_name=None):
         table = self._table(kind, fabric_name)
         return [self._item_view(kind, item) for item in table.values()
