@@ -20,6 +20,11 @@ def json_response(status, body, headers=None):
     return Response(dumps(body), status_code=status, media_type=JSON, headers=headers)
 
 
+def encoded_json_response(status, encoded, headers=None):
+    """A JSON answer whose body is already encoded (as dumps encodes)."""
+    return Response(encoded, status_code=status, media_type=JSON, headers=headers)
+
+
 def empty_response(status=200, headers=None):
     return Response(b"", status_code=status, headers=headers)
 

@@ -150,7 +150,7 @@ def test_a_handler_that_fails_is_answered_as_connexion_answers_it(both, monkeypa
     def broken(*_args, **_kwargs):
         raise RuntimeError("a bug in the emulator")
 
-    monkeypatch.setattr(store, "list_fabrics", broken)
+    monkeypatch.setattr(store, "fabric_json", broken)
     fast = asyncio.run(_call(direct, "GET", CONTROL, cookie))
     slow = asyncio.run(_call(through_connexion, "GET", CONTROL, cookie))
     assert fast[0] == slow[0] == 500

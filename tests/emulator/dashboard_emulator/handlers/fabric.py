@@ -11,7 +11,9 @@ import logging
 from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
 from dashboard_emulator.fabric_store import BadRequest, NotFound, StoreError
 from dashboard_emulator.handlers import current_claims, current_scope, current_state
-from dashboard_emulator.responses import controller_error_body, json_response, not_found_body, text_response
+from dashboard_emulator.responses import (
+    controller_error_body, encoded_json_response, json_response, not_found_body, text_response,
+)
 
 log = logging.getLogger("dashboard_emulator.fabric")
 
@@ -122,14 +124,15 @@ def get_template(store, templateName, **_kwargs):
 @_operation()
 def list_fabrics(store, **_kwargs):
     rbac = current_claims()["rbac"]
-    return json_response(200, [fabric for fabric in store.list_fabrics() if can_read(rbac, store.security_domain_of(fabric["fabricName"]))])
+    readable = [name for name in store.fabric_names() if can_read(rbac, store.security_domain_of(name))]
+    return encoded_json_response(200, b"[" + b",".join(store.fabric_json(name) for name in readable) + b"]")
 
 
 @_operation()
 def get_fabric(store, fabricName, **_kwargs):
-    fabric = store.get_fabric(fabricName)
+    fabric = store.fabric_json(fabricName)
     _readable(store, fabricName)
-    return json_response(200, fabric)
+    return encoded_json_response(200, fabric)
 
 
 @_operation(write=True)
