@@ -183,6 +183,43 @@ def test_network_attachment_follows_the_deploy(emu, admin, fast):
     assert admin.delete(emu.url(TOP_DOWN + "/site-a/networks/net-1"), timeout=10).status_code == 500
 
 
+def test_attached_switch_ports_change_by_difference(emu, admin, fast):
+    """cisco.dcnm's merged/replaced states send an attached switch only the ports to add and to remove (facts 7.5)."""
+    inventory = admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).json()
+    leaf = next(item for item in inventory if item["switchRole"] == "leaf")
+    item = {"fabric": "site-a", "networkName": "net-1", "displayName": "net-1", "serialNumber": leaf["serialNumber"],
+            "switchPorts": "Ethernet1/13,Ethernet1/14,Ethernet1/15", "detachSwitchPorts": "", "vlan": 2300,
+            "dot1QVlan": 0, "untagged": False, "deployment": True, "isAttached": True, "extensionValues": "",
+            "instanceValues": "", "freeformConfig": ""}
+
+    def attach(**changes):
+        answer = admin.post(emu.url(TOP_DOWN + "/site-a/networks/attachments"),
+                            json=[{"networkName": "net-1", "lanAttachList": [dict(item, **changes)]}], timeout=10)
+        assert answer.json() == {"net-1-[%s/%s]" % (leaf["serialNumber"], leaf["logicalName"]): "SUCCESS"}
+
+    def mine():
+        entries = admin.get(emu.url(TOP_DOWN + "/site-a/networks/attachments?network-names=net-1"), timeout=10).json()
+        return next(a for a in entries[0]["lanAttachList"] if a["switchSerialNo"] == leaf["serialNumber"])
+
+    attach()
+    admin.post(emu.url(FABRICS + "/site-a/config-deploy/" + leaf["serialNumber"] + "?forceShowRun=false"), timeout=10)
+    time.sleep(fast + 0.1)
+    assert (mine()["portNames"], mine()["lanAttachState"]) == ("Ethernet1/13,Ethernet1/14,Ethernet1/15", "DEPLOYED")
+    # what the client sends for wanted ports 14, 15, 16: the added port, the removed one, and no isAttached key
+    changed = dict(item, switchPorts="Ethernet1/16", detachSwitchPorts="Ethernet1/13")
+    del changed["isAttached"]
+    item = changed
+    attach()
+    assert (mine()["portNames"], mine()["lanAttachState"]) == ("Ethernet1/14,Ethernet1/15,Ethernet1/16", "PENDING")
+    # merged state with one more port: only that port, nothing to remove
+    attach(switchPorts="Ethernet1/17", detachSwitchPorts="")
+    assert mine()["portNames"] == "Ethernet1/14,Ethernet1/15,Ethernet1/16,Ethernet1/17"
+    # after a detach the switch is no longer attached, so the next attach's switchPorts is the whole list
+    attach(deployment=False, switchPorts="", detachSwitchPorts="")
+    attach(switchPorts="Ethernet1/20", detachSwitchPorts="")
+    assert (mine()["isLanAttached"], mine()["portNames"]) == (True, "Ethernet1/20")
+
+
 def test_network_template_config_is_text_with_strings_inside(emu, admin):
     body = {"fabric": "site-a", "networkName": "web", "networkId": 30100, "vrf": "NA",
             "networkTemplateConfig": json.dumps({"networkName": "web", "vlanId": 2399, "isLayer2Only": True})}

@@ -148,7 +148,7 @@ class TopDown:
                     item["attachments"][serial] = {
                         "serial": serial, "attached": True, "state": PENDING, "deploy_started": None,
                         "resource_id": previous["resource_id"] if previous else self._next_resource_id,
-                        "vlan": int(vlan or 0), "ports": str(request.get("switchPorts", "") or ""),
+                        "vlan": int(vlan or 0), "ports": self._attached_ports(kind, previous, request),
                         "instanceValues": str(request.get("instanceValues", "") or ""),
                     }
                 elif previous is None or not previous["attached"]:
@@ -175,6 +175,21 @@ class TopDown:
             return None
         self.deploy(fabric_name, sorted(serials))
         return {"status": ""}
+
+    @staticmethod
+    def _attached_ports(kind, previous, request):
+        """The ports an attach leaves on the switch, as the comma list the read shows in portNames."""
+        wanted = _port_list(request.get("switchPorts"))
+        if kind != "network" or previous is None or not previous["attached"]:
+            # [client] a first attach names the whole port list (VRF items carry no ports: facts 8.3)
+            return ",".join(dict.fromkeys(wanted))
+        # [client] on an attached switch cisco.dcnm sends only the difference: switchPorts to add and
+        # detachSwitchPorts to remove, so a port in neither list stays (facts 7.5). It builds both lists
+        # from sets, so their order means nothing; the kept ports keep theirs and added ones follow.
+        removed = set(_port_list(request.get("detachSwitchPorts")))
+        ports = [port for port in _port_list(previous["ports"]) if port not in removed]
+        ports += wanted
+        return ",".join(dict.fromkeys(ports))
 
     def _vlan_in_use(self, kind, fabric_name, name, serial, vlan):
         for other_name, item in self._table(kind, fabric_name).items():
@@ -245,3 +260,8 @@ class TopDown:
     def _table(self, kind, fabric_name):
         self._fabric(fabric_name)
         return (self._networks if kind == "network" else self._vrfs)[fabric_name]
+
+
+def _port_list(text):
+    """The port names of a comma list such as "Ethernet1/13,Ethernet1/14"."""
+    return [port.strip() for port in str(text or "").split(",") if port.strip()]
