@@ -37,8 +37,8 @@ description:
     request, the diff shows the object as the answer returns it, when the answer holds it. Use V(PATCH) where the endpoint
     supports it to change single fields.
   - An answer that reports failed items fails the task, whatever its HTTP status, naming each failed item and what
-    succeeded (the answer stays whole in RV(json)): C(successList) and C(failureList) (bulk creates and deletes), a map of
-    items to C(SUCCESS) or a message (attachments), or items that each have a failed C(status). A 207 Multi-Status whose
+    succeeded (the answer stays whole in RV(json)). The answers read are C(successList) and C(failureList) (bulk creates and
+    deletes), a map of items to C(SUCCESS) or a message (attachments), and items that each have a failed C(status). A 207 Multi-Status whose
     body says neither also fails, unless O(status_code) lists 207.
   - Fields that hold JSON as text, like the fabric controller's C(networkTemplateConfig) and C(vrfTemplateConfig), are
     compared by what they mean, not by how they are written. Inside them, values are compared as the controller stores
@@ -95,8 +95,8 @@ options:
       - For V(POST) that creates an object, the field that identifies it (for example V(networkName)). The list of objects
         is read first (from O(existing_path) when given, else from O(path)) and the POST is sent only if no object in it
         has the body's value of that field.
-      - For V(PUT) and V(PATCH) of an object that is only read in a list (a VRF of the fabric controller, say), the same:
-        the object is looked up in the list at O(existing_path) and compared with O(body). Not for V(DELETE).
+      - For V(PUT) and V(PATCH) of an object that is only read in a list (a VRF of the fabric controller, say), the same
+        way; the object is looked up in the list at O(existing_path) and compared with O(body). Not for V(DELETE).
       - A dotted path reaches into nested fields of the listed objects, for example V(nvPairs.FABRIC_NAME) for the fabric
         controller's fabric list. The body's value is read at the same dotted path or, for a flat body such as a fabric
         create, at its last part (V(FABRIC_NAME)).
@@ -117,7 +117,7 @@ options:
     description:
       - For V(PUT) and V(PATCH), the field of the object read that O(body) stands for, when the body holds only that part;
         a dotted path reaches into nested fields. For example V(nvPairs) for a fabric's settings, which are written flat
-        (C({"BGP_AS": "65002"})) and read under C(nvPairs).
+        (C(BGP_AS) at the top of the body) and read under C(nvPairs).
       - The comparison and the diff use that field; the task fails before any write when the object read has no such field.
     type: str
   absent_status:
