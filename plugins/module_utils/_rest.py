@@ -63,7 +63,16 @@ def parse_body(body):
             if isinstance(parsed, (dict, list)):
                 return parsed
         raise ConfigurationError('body must be a dictionary or list, or a JSON or YAML document of one; got a plain string.')
-    raise ConfigurationError('body must be a dictionary or list, or a JSON or YAML document; got %s.' % type(body).__name__)
+    raise ConfigurationError('body must be a dictionary or list, or a JSON or YAML document; got %s.' % kind_of(body))
+
+
+def kind_of(value):
+    """What a value is, in the user's words: Ansible 2.19 hands values over as its own tagged types (_AnsibleTaggedInt)."""
+    if isinstance(value, bool):
+        return 'a boolean'
+    if isinstance(value, (int, float)):
+        return 'a number (%s)' % value
+    return 'a value of type %s' % type(value).__name__.lstrip('_').replace('AnsibleTagged', '').lower()
 
 
 def _json_text(value):
@@ -376,11 +385,15 @@ class RestCall:
         try:
             response = self.session.request('GET', path, params=params, accept=accept)
         except ApiError as exc:
-            if 400 <= exc.status < 500 and exc.status not in (401, 403, 407):
-                raise ApiError(exc.message + '. If this answer means that the object does not exist, say so with '
-                               'absent_status (and absent_message); if the object is read at another path, set existing_path.',
-                               status=exc.status, body=exc.body, method=exc.method, path=exc.path) from None
-            raise
+            if exc.status == 405:
+                hint = 'This path cannot be read; set existing_path to the path the object is read at.'
+            elif 400 <= exc.status < 500 and exc.status not in (401, 403, 407):
+                hint = ('If this answer means that the object does not exist, say so with absent_status (and absent_message); '
+                        'if the object is read at another path, set existing_path.')
+            else:
+                raise
+            raise ApiError('%s. %s' % (exc.message, hint), status=exc.status, body=exc.body, method=exc.method,
+                           path=exc.path) from None
         self.read_status, self.read_is_json = response.status, response.is_json
         self.read_message = server_message(response.json if response.is_json else response.text)
         if response.status == 200:

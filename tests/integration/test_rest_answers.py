@@ -158,3 +158,11 @@ def test_an_empty_path_fails_before_anything_is_sent(rest, emu, path):
     assert 'path is empty; give the path of the endpoint' in run.output
     assert '<html' not in run.output.lower()
     assert 'GET /' not in emu.counters()['requests']
+
+
+def test_a_body_that_is_a_number_is_named_in_the_users_words(rest, emu):
+    run = rest({'rest_method': 'POST', 'rest_path': NETWORKS, 'rest_body': 5})
+    assert run.rc == 2, run.output[-3000:]
+    assert 'body must be a dictionary or list, or a JSON or YAML document; got a number (5).' in run.output
+    assert 'Tagged' not in run.output
+    assert emu.counters()['writes'] == 0
