@@ -41,7 +41,7 @@ def test_an_unknown_option_fails_naming_it_and_the_option_meant(inventory, emu):
     listed, hosts = inventory('plugin: fabricops.dashboard.switches\nfabric: [site-a]\n')
     assert hosts == []
     assert 'has option(s) this plugin does not know: fabric (did you mean fabrics?)' in listed.output
-    strict, _ = inventory('plugin: fabricops.dashboard.switches\nfabric: [site-a]\n', strict=True)
+    strict = inventory('plugin: fabricops.dashboard.switches\nfabric: [site-a]\n', strict=True)[0]
     assert strict.rc != 0 and 'did you mean fabrics?' in strict.output
     assert emu.counters()['logins'] == 0, 'nothing is read with a configuration the plugin does not understand'
     listed.assert_no_secrets(ADMIN_PASSWORD)
@@ -52,7 +52,7 @@ def test_an_unknown_fabric_fails_naming_it_and_the_fabrics_there_are(inventory, 
     assert hosts == []
     assert 'dashboard.switches.yml names site-b (did you mean site-a?), which the controller does not have or this account ' \
         'may not read. Its fabrics: site-a, site-dc1.' in listed.output
-    strict, _ = inventory('plugin: fabricops.dashboard.switches\nfabrics: [site-b]\n', strict=True)
+    strict = inventory('plugin: fabricops.dashboard.switches\nfabrics: [site-b]\n', strict=True)[0]
     assert strict.rc != 0 and 'names site-b (did you mean site-a?)' in strict.output
 
 

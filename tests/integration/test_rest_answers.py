@@ -96,7 +96,7 @@ def test_put_of_fabric_settings_compares_with_the_fabric_read_at_existing_path(r
 
 def test_put_where_no_read_is_possible_is_sent_and_says_it_was_not_compared(rest, emu):
     run = rest(extra_vars={'rest_method': 'PUT', 'rest_path': FABRIC_SETTINGS['rest_path'],
-                                               'rest_body': {'BGP_AS': '65001'}})
+                           'rest_body': {'BGP_AS': '65001'}})
     assert run.rc == 0, run.output[-3000:]
     assert run.total('changed') == 1
     assert ('GET %s answered HTTP 405, so the object could not be read and compared: the PUT was sent as it is and is '
@@ -119,7 +119,7 @@ def test_delete_of_a_missing_network_is_absent_by_its_400_message(rest, emu):
 
 def test_a_400_with_another_message_is_not_taken_for_absence(rest, emu):
     run = rest(extra_vars={'rest_method': 'DELETE', 'rest_path': NETWORKS + '/no-such-net',
-                                               'rest_absent_status': [400], 'rest_absent_message': 'does not exist'})
+                           'rest_absent_status': [400], 'rest_absent_message': 'does not exist'})
     assert run.rc == 2, run.output[-3000:]
     assert "answered HTTP 400 (Invalid network name), which is not the absent_message 'does not exist'" in run.output
     assert emu.counters()['writes'] == 0
