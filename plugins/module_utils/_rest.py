@@ -209,11 +209,12 @@ class RestCall:
                                          'sent as it is. Remove them.' % (', '.join(given), self.method))
             return
         if self.key is not None and self.method == 'DELETE':
-            raise ConfigurationError('key applies to POST, PUT and PATCH (it finds the object by the value the body gives it). '
-                                     'For DELETE, set existing_path to the path the object itself is read at.')
+            raise ConfigurationError('key applies to method POST only, or to PUT and PATCH with existing_path (it finds the '
+                                     'object by the value the body gives it). For DELETE, set existing_path to the path the '
+                                     'object itself is read at.')
         if self.key is not None and self.method in ('PUT', 'PATCH') and not self.existing_path:
-            raise ConfigurationError('key with %s needs existing_path: the path that lists these objects (the %s path %s is '
-                                     'the object itself).' % (self.method, self.method, self.path))
+            raise ConfigurationError('key applies to method POST only, or to PUT and PATCH with existing_path: set it to the '
+                                     'path that lists these objects (the %s path %s is the object itself).' % (self.method, self.path))
         if self.existing_field is not None and self.method not in ('PUT', 'PATCH'):
             raise ConfigurationError('existing_field applies to PUT and PATCH (the part of the object read that the body '
                                      'replaces or changes).')
