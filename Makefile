@@ -14,13 +14,14 @@ export PATH := $(BIN):$(PATH)
 .PHONY: demo test bench emulator units integration emulator-tests sanity sanity-copy units-ansible-test lint changelog-lint docs-lint gates \
 	install clean dist range ee docs-site
 
+# The play runs on the controller only: an inventory of just localhost, with no connection to it.
 demo: install
-	DASHBOARD_USERNAME=admin DASHBOARD_PASSWORD='Admin-Passw0rd!' DASHBOARD_DOMAIN=DefaultAuth \
-	  scripts/with-emulator.sh -- $(BIN)/ansible-playbook playbooks/demo.yml
+	@DASHBOARD_USERNAME=admin DASHBOARD_PASSWORD='Admin-Passw0rd!' DASHBOARD_DOMAIN=DefaultAuth \
+	  scripts/with-emulator.sh -- $(BIN)/ansible-playbook -i localhost, -c local playbooks/demo.yml
 
 test: install units emulator-tests integration range ee docs-site gates
 
-install: $(VENV)/.installed $(COLLECTION_LINK)
+install: $(VENV)/.installed $(COLLECTION_LINK) $(VENV)/.collection-linked
 
 $(VENV)/.installed: requirements-dev.txt tests/emulator/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,14 @@ $(VENV)/.installed: requirements-dev.txt tests/emulator/pyproject.toml
 $(COLLECTION_LINK):
 	mkdir -p $(dir $@)
 	ln -sfn ../../../.. $@
+
+# The venv's ansible-playbook finds the collection from any directory: ansible-core also looks for
+# collections in the ansible_collections directory of its Python's site-packages, and this links it
+# there (the repository's ansible.cfg, read only from its root, is not needed for that).
+$(VENV)/.collection-linked: $(VENV)/.installed
+	site=$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])') && \
+	  mkdir -p "$$site/ansible_collections/fabricops" && ln -sfn $(CURDIR) "$$site/ansible_collections/fabricops/dashboard"
+	touch $@
 
 emulator: install
 	$(BIN)/dashboard-emulator --port 8443 --ca-out build/emulator-ca.pem

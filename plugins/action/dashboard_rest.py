@@ -17,7 +17,8 @@ class ActionModule(DashboardAction):
     def operate(self, session, params, task_vars):
         call = RestCall(session, params['method'], params['path'], body=params['body'], query=params['query'],
                         status_code=params['status_code'], key=params['key'], existing_path=params['existing_path'],
-                        check_mode=self._task.check_mode)
+                        check_mode=self._task.check_mode, existing_field=params['existing_field'],
+                        absent_status=params['absent_status'], absent_message=params['absent_message'])
         result = call.run()
         result['node'] = session.base_url
         if not self._task.diff:

@@ -19,11 +19,27 @@ description:
     cannot change anything twice (reads, and any request refused with 429).
   - Idempotent. Before a state-changing request the current object is read, and the request is sent only when it would
     change something. V(PUT) and V(PATCH) are sent unless every field of O(body) already has that value (fields the body
-    does not name, like server-set ids, are not compared). V(DELETE) is not sent when the object is already absent (404).
+    does not name, like server-set ids, are not compared). V(DELETE) is not sent when the object is already absent.
     V(POST) with O(key) or O(existing_path) is sent only when the object does not exist yet; without either, it is always
     sent and reported as a change.
-  - The read before V(PUT), V(PATCH) and V(DELETE) is a V(GET) of the same O(path), so the endpoint must answer V(GET)
-    with the object (200) or 404.
+  - The read before V(PUT), V(PATCH) and V(DELETE) is a V(GET) of O(existing_path), or of O(path) when it is not set. On
+    the fabric controller many objects are read at another path than the one they are written at (a fabric's settings
+    are written at C(.../control/fabrics/NAME/TEMPLATE), which answers 405 to V(GET), and read at
+    C(.../control/fabrics/NAME)); name that path with O(existing_path), the part of the object the body stands for with
+    O(existing_field), and, when the object is found in a list there, its identifying field with O(key).
+  - The object is absent when the read answers 404 or 410, or a status of O(absent_status) (with O(absent_message) in
+    its message, when set), for example 400 C(Invalid network name) for a network of the fabric controller. Any other
+    error of the read fails the task before anything is written.
+  - When the read path cannot be read at all (405 or 501), no comparison is possible; the request is then sent as it is,
+    reported as a change, with a warning that says so.
+  - A V(PUT) replaces the object with O(body); with C(--diff), the fields of the current object that the body does not
+    name are shown as removed (in check mode, the message also names them). Some endpoints keep those fields; after the
+    request, the diff shows the object as the answer returns it, when the answer holds it. Use V(PATCH) where the endpoint
+    supports it to change single fields.
+  - An answer that reports failed items fails the task, whatever its HTTP status, naming each failed item and what
+    succeeded (the answer stays whole in RV(json)). The answers read are C(successList) and C(failureList) (bulk creates and
+    deletes), a map of items to C(SUCCESS) or a message (attachments), and items that each have a failed C(status). A 207 Multi-Status whose
+    body says neither also fails, unless O(status_code) lists 207.
   - Fields that hold JSON as text, like the fabric controller's C(networkTemplateConfig) and C(vrfTemplateConfig), are
     compared by what they mean, not by how they are written. Inside them, values are compared as the controller stores
     them, as text, so V(2301) in the body and V("2301") on the server are the same value, and so are V(false) and
@@ -71,6 +87,7 @@ options:
   status_code:
     description:
       - HTTP statuses that count as success. By default, every 2xx status.
+      - An answer that reports failed items fails the task even with a status listed here.
     type: list
     elements: int
   key:
@@ -78,6 +95,8 @@ options:
       - For V(POST) that creates an object, the field that identifies it (for example V(networkName)). The list of objects
         is read first (from O(existing_path) when given, else from O(path)) and the POST is sent only if no object in it
         has the body's value of that field.
+      - For V(PUT) and V(PATCH) of an object that is only read in a list (a VRF of the fabric controller, say), the same
+        way; the object is looked up in the list at O(existing_path) and compared with O(body). Not for V(DELETE).
       - A dotted path reaches into nested fields of the listed objects, for example V(nvPairs.FABRIC_NAME) for the fabric
         controller's fabric list. The body's value is read at the same dotted path or, for a flat body such as a fabric
         create, at its last part (V(FABRIC_NAME)).
@@ -87,11 +106,32 @@ options:
     type: str
   existing_path:
     description:
-      - For V(POST) whose object is read at another path than the one it is created at.
-      - Without O(key), the path at which the object exists once created (for example the fabric controller's
+      - Where the object is read before a write, when that is not O(path).
+      - For V(POST) without O(key), the path at which the object exists once created (for example the fabric controller's
         C(.../control/fabrics/site-b) for a create sent to C(.../control/fabrics/site-b/Easy_Fabric)). It is read first and
-        the POST is sent only if it answers 404.
-      - With O(key), the path of the list to look the object up in.
+        the POST is sent only if the object is absent there.
+      - For V(PUT), V(PATCH) and V(DELETE) without O(key), the path that answers V(GET) with the object itself.
+      - With O(key), the path of the list to look the object up in (required with V(PUT) and V(PATCH)).
+    type: str
+  existing_field:
+    description:
+      - For V(PUT) and V(PATCH), the field of the object read that O(body) stands for, when the body holds only that part;
+        a dotted path reaches into nested fields. For example V(nvPairs) for a fabric's settings, which are written flat
+        (C(BGP_AS) at the top of the body) and read under C(nvPairs).
+      - The comparison and the diff use that field; the task fails before any write when the object read has no such field.
+    type: str
+  absent_status:
+    description:
+      - HTTP statuses of the read before a write that mean the object does not exist, besides 404 and 410, which always do.
+      - For example V([400]) for a network of the fabric controller, whose read answers 400 C(Invalid network name) when it
+        does not exist; give O(absent_message) too, so that another 400 is not taken for absence.
+    type: list
+    elements: int
+  absent_message:
+    description:
+      - Text that the message of an answer with a status of O(absent_status) contains when the object does not exist
+        (compared without regard to case), for example V(Invalid network name). An answer with that status and another
+        message fails the task before any write.
     type: str
 attributes:
   check_mode:
@@ -147,6 +187,44 @@ EXAMPLES = r'''
       networkName: web
       networkTemplateConfig: "{{ {'networkName': 'web', 'vlanId': 2311, 'isLayer2Only': true} | to_json }}"
 
+- name: Change a fabric setting; written at .../site-b/Easy_Fabric (405 to GET), read at .../site-b under nvPairs
+  fabricops.dashboard.dashboard_rest:
+    method: PUT
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/Easy_Fabric
+    existing_path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b
+    existing_field: nvPairs
+    body:
+      BGP_AS: "65002"
+      FABRIC_MTU: "9216"
+
+- name: Change a VRF, which is read only in the VRF list
+  fabricops.dashboard.dashboard_rest:
+    method: PUT
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/vrfs/blue
+    existing_path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/vrfs
+    key: vrfName
+    body:
+      fabric: site-b
+      vrfName: blue
+      vrfTemplateConfig: "{{ {'vrfName': 'blue', 'vrfVlanId': 2010} | to_json }}"
+
+- name: Remove a network; the controller answers 400 "Invalid network name" for one that does not exist
+  fabricops.dashboard.dashboard_rest:
+    method: DELETE
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/networks/web
+    absent_status: [400]
+    absent_message: Invalid network name
+
+- name: Attach a network to two switches; fails, naming the switch, when one of them refuses (the answer is 200 either way)
+  fabricops.dashboard.dashboard_rest:
+    method: POST
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-b/networks/attachments
+    body:
+      - networkName: web
+        lanAttachList:
+          - {fabric: site-b, networkName: web, serialNumber: FDO2111AAAA, vlan: 2310, deployment: true}
+          - {fabric: site-b, networkName: web, serialNumber: FDO2111BBBB, vlan: 2310, deployment: true}
+
 - name: Save and deploy the fabric's configuration (actions, always sent)
   fabricops.dashboard.dashboard_rest:
     method: POST
@@ -200,10 +278,12 @@ url:
   returned: when a request was sent
   type: str
 msg:
-  description: Why no request was sent, or what check mode would have sent.
-  returned: when no write was sent
+  description:
+    - Why no request was sent, or what check mode would have sent, or that the request was sent without a comparison.
+    - When the answer reports failed items, which items failed (with the controller's message for each) and which succeeded.
+  returned: when no write was sent, when the request was sent uncompared, and on failure
   type: str
-  sample: "already absent: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b answered 404, no DELETE sent"
+  sample: "already absent: GET /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b answered HTTP 404 (Not Found), no DELETE sent"
 request_attempts:
   description:
     - How many times the task's last request was sent, also when the task failed; more than 1 when it was retried (see the
@@ -224,6 +304,9 @@ ARGUMENT_SPEC = argument_spec(
     status_code={'type': 'list', 'elements': 'int'},
     key={'type': 'str', 'no_log': False},
     existing_path={'type': 'str'},
+    existing_field={'type': 'str'},
+    absent_status={'type': 'list', 'elements': 'int'},
+    absent_message={'type': 'str'},
 )
 
 
