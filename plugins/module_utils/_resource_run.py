@@ -132,8 +132,9 @@ class ResourceRun:
         self.wire.delete(names)
 
     def deploy(self, result, names, attached):
-        pushed = self.wire.deploy(names)
-        if pushed and self.params.get('wait', True):
+        self.wire.deploy(names)
+        # Also when the controller had nothing pending: the states read once are still the answer.
+        if self.params.get('wait', True):
             result['deployment'] = wait_for_deploy(self.read_states, names, attached, self.params['wait_timeout'], self.model.KIND)
 
     def rendered(self, wants):
