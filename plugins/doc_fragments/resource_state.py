@@ -38,7 +38,7 @@ options:
     description:
       - After the changes, deploy the objects whose attachments the task changed, and the listed objects whose attachments
         are not all deployed yet. Only these objects are deployed, not the whole fabric.
-      - Deleting always deploys the detach of what was deployed, whatever this option says: the controller refuses to
+      - Deleting always deploys the detach of what was deployed, whatever this option says, because the controller refuses to
         delete an object that is still deployed.
     type: bool
     default: false
@@ -54,4 +54,3 @@ options:
     type: int
     default: 300
 '''
-

@@ -51,7 +51,7 @@ def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.mono
         states = read_states(names)
         left = unsettled(states, attached)
         failed = [entry for entry in left if entry[2] in FAILED]
-        report = {name: {switch: state for switch, state in by_serial.values()} for name, by_serial in states.items()}
+        report = {name: dict(by_serial.values()) for name, by_serial in states.items()}
         if failed:
             raise DeployFailed('The deploy failed on %s: %s. Look at the switches\' deployment history on the controller, '
                                'fix the cause and run the task again.' % (

@@ -171,8 +171,8 @@ class ResourceModel:
             if obj.get(field.name) is not None:
                 out[field.name] = obj[field.name]
         out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
-        out['attach'] = [dict(attachment) for _serial, attachment in sorted(obj.get('attach', {}).items(),
-                                                                          key=lambda pair: pair[1]['switch'])]
+        attachments = sorted((obj.get('attach') or {}).values(), key=lambda attachment: attachment['switch'])
+        out['attach'] = [dict(attachment) for attachment in attachments]
         return out
 
 

@@ -25,9 +25,8 @@ def want(model, item, serials=None):
 
 def test_merged_changes_only_what_is_given_and_keeps_ports_and_template_params():
     have = {'web': have_network()}
-    (change,) = plan(NETWORKS, 'merged', [want(NETWORKS, {'name': 'web', 'vlan_id': '2302',
-                                                       'attach': [{'switch': 'leaf-1', 'ports': ['Ethernet1/3']}]},
-                                               {'leaf-1': 'SN1'})], have)
+    item = {'name': 'web', 'vlan_id': '2302', 'attach': [{'switch': 'leaf-1', 'ports': ['Ethernet1/3']}]}
+    (change,) = plan(NETWORKS, 'merged', [want(NETWORKS, item, {'leaf-1': 'SN1'})], have)
     assert change.action == 'update'
     assert change.after['vlan_id'] == 2302 and change.after['vrf'] == 'blue' and change.after['template_params'] == {'nveId': '1'}
     assert change.after['attach']['SN1']['ports'] == ['Ethernet1/1', 'Ethernet1/2', 'Ethernet1/3']
@@ -35,8 +34,8 @@ def test_merged_changes_only_what_is_given_and_keeps_ports_and_template_params()
 
 def test_merged_with_what_is_there_changes_nothing():
     have = {'web': have_network()}
-    (change,) = plan(NETWORKS, 'merged', [want(NETWORKS, {'name': 'web', 'vlan_id': 2301, 'mtu': '9216',
-                                                       'template_params': {'nveId': 1}})], have)
+    item = {'name': 'web', 'vlan_id': 2301, 'mtu': '9216', 'template_params': {'nveId': 1}}
+    (change,) = plan(NETWORKS, 'merged', [want(NETWORKS, item)], have)
     assert not change.changed
 
 
