@@ -175,23 +175,38 @@ class TopDownWire:
         self.raw = {str(item[self.name_key]): item for item in objects}
         return objects
 
-    def read_attachments(self, names):
-        """{name: lanAttachList} for ``names``, in as few reads as the URL length allows."""
-        found = {}
+    def attachment_batches(self, names):
+        """{name: lanAttachList} per read, in as few reads as the URL length allows; one batch held at a time."""
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
             answer = self.controller.read(self.attach_path, params={self.KIND + '-names': batch})
-            for entry in answer or []:
-                if isinstance(entry, dict):
-                    found[str(entry.get(self.name_key))] = entry.get('lanAttachList') or []
+            yield {str(entry.get(self.name_key)): entry.get('lanAttachList') or [] for entry in answer or [] if isinstance(entry, dict)}
+
+    def read_attachments(self, names):
+        found = {}
+        for batch in self.attachment_batches(names):
+            found.update(batch)
         return found
 
     def read(self, names=None):
-        """({name: model object}, {name: {serial: (switch name, attach state)}}) of the fabric, or of ``names``."""
+        """({name: model object}, {name: {serial: (switch name, attach state)}}) of the fabric, or of ``names``.
+
+        The attachment answers list every switch of the fabric for every object; each answer is
+        turned into model objects before the next is read, so a large fabric never sits in memory
+        as the controller's answers.
+        """
         objects = self.read_objects()
         wanted = [str(item[self.name_key]) for item in objects if names is None or str(item[self.name_key]) in names]
-        attachments = self.read_attachments(wanted) if wanted else {}
-        have = {name: self.object_from_wire(self.raw[name], attachments.get(name)) for name in wanted}
-        return have, {name: attachment_states(attachments.get(name)) for name in wanted}
+        have, states = {}, {}
+        for batch in self.attachment_batches(wanted) if wanted else ():
+            for name, attachments in batch.items():
+                if name in self.raw:
+                    have[name] = self.object_from_wire(self.raw[name], attachments)
+                    states[name] = attachment_states(attachments)
+        for name in wanted:
+            if name not in have:
+                have[name] = self.object_from_wire(self.raw[name], [])
+                states[name] = {}
+        return {name: have[name] for name in wanted}, states
 
     # writes
 
