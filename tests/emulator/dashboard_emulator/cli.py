@@ -56,6 +56,8 @@ def parse_args(argv=None):
                         help="seconds until a discovered switch is manageable (default: %(default)s)")
     parser.add_argument("--deploy-seconds", type=float, default=Timing.deploy_seconds,
                         help="seconds a config deploy takes (default: %(default)s)")
+    parser.add_argument("--reload-seconds", type=float, default=Timing.reload_seconds,
+                        help="seconds a greenfield switch reloads after its discovery (default: %(default)s)")
     parser.add_argument("--accounts", help="accounts YAML file (default: the shipped default_accounts.yaml)")
     parser.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     parser.add_argument("--no-direct-reads", action="store_true",
@@ -68,8 +70,8 @@ def parse_args(argv=None):
     args = parser.parse_args(argv)
     if bool(args.cert) != bool(args.key):
         parser.error("--cert and --key go together")
-    if args.discover_seconds < 0 or args.deploy_seconds < 0:
-        parser.error("--discover-seconds and --deploy-seconds must be >= 0")
+    if min(args.discover_seconds, args.deploy_seconds, args.reload_seconds) < 0:
+        parser.error("--discover-seconds, --deploy-seconds and --reload-seconds must be >= 0")
     if not 1 <= args.nodes <= 16:
         parser.error("--nodes must be between 1 and 16")
     if args.port and args.port + args.nodes - 1 > 65535:
@@ -118,7 +120,8 @@ def main(argv=None):
             ca_path = os.path.abspath(args.ca or args.cert)
         else:
             cert_path, key_path, ca_path = make_certificates(state_dir, args.ca_out, extra_names=[args.host])
-        timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds)
+        timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds,
+                        reload_seconds=args.reload_seconds)
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
                               seed=args.seed, timing=timing, nodes=args.nodes)
         app = build_app(state, direct_reads=not args.no_direct_reads)

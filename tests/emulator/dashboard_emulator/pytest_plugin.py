@@ -17,7 +17,8 @@ from dashboard_emulator.testing import EmulatorProcess, https_server
 def emulator(tmp_path_factory):
     # short time scales: a deploy or a discovery a test waits for takes a fraction of a second
     process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator"),
-                              extra_args=["--deploy-seconds", "0.2", "--discover-seconds", "0.5"])
+                              extra_args=["--deploy-seconds", "0.2", "--discover-seconds", "0.5",
+                                          "--reload-seconds", "0.5"])
     process.start()
     yield process
     process.stop()
@@ -32,7 +33,8 @@ def emu(emulator):  # pylint: disable=redefined-outer-name
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory):
     process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator-cluster"),
-                              extra_args=["--nodes", "3", "--deploy-seconds", "0.2", "--discover-seconds", "0.5"])
+                              extra_args=["--nodes", "3", "--deploy-seconds", "0.2", "--discover-seconds", "0.5",
+                                          "--reload-seconds", "0.5"])
     process.start()
     yield process
     process.stop()

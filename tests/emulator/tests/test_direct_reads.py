@@ -74,7 +74,8 @@ def _paths(direct, cookie):
 
     fabric = get(CONTROL)[0]
     network = get(TOP_DOWN + "/%s/networks" % fabric["fabricName"])[0]["networkName"]
-    known = {"fabricName": fabric["fabricName"], "templateName": fabric["templateName"], "networkName": network}
+    known = {"fabricName": fabric["fabricName"], "templateName": fabric["templateName"], "networkName": network,
+             "poolName": "TOP_DOWN_VRF_VLAN"}
     paths = []
     for template in direct.reads.templates():
         paths.append(template.format(**known))

@@ -1,9 +1,12 @@
 """The offline documentation page."""
 
 import json
+import pathlib
 import re
 
-from dashboard_emulator import docs_build
+import yaml
+
+from dashboard_emulator import apidocs, docs_build
 
 
 def test_static_page_embeds_both_documents_and_swagger_ui(tmp_path):
@@ -19,3 +22,19 @@ def test_static_page_embeds_both_documents_and_swagger_ui(tmp_path):
     assert not re.search(r"<script[^>]+src=", page)
     assert not re.search(r"<link[^>]+href=", page)
     assert "validatorUrl: null" in page
+
+
+def test_every_controller_operation_declares_its_text_500():
+    # fabric-controller-facts.md 10.2: the controller answers validation and internal failures
+    # with one line of text and status 500, on almost every operation; a client generated from
+    # the document must expect it. Only the discovery probes (version, features) have none recorded.
+    document = yaml.safe_load((pathlib.Path(apidocs.api_dir()) / apidocs.FABRIC_DOCUMENT).read_text(encoding="utf-8"))
+    text_500 = document["components"]["responses"]["TextError"]["content"]
+    assert list(text_500) == ["text/plain"]
+    missing = []
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method in ("get", "put", "post", "delete") and "about/version" not in path and not path.endswith("/features"):
+                if "500" not in operation["responses"]:
+                    missing.append("%s %s" % (method.upper(), path))
+    assert missing == []

@@ -18,8 +18,9 @@ def admin_session(emu):
 
 @pytest.fixture(name="fast")
 def fast_timing(emu):
-    """Switches manageable and deploys done in a fraction of a second."""
-    answer = emu.session().post(emu.url("/_emulator/timing"), json={"discover_seconds": 0.3, "deploy_seconds": 0.3}, timeout=10)
+    """Switches manageable (after a reload, for greenfield adds) and deploys done in a fraction of a second."""
+    answer = emu.session().post(emu.url("/_emulator/timing"), json={"discover_seconds": 0.3, "deploy_seconds": 0.3,
+                                                                    "reload_seconds": 0.3}, timeout=10)
     assert answer.status_code == 200
     return 0.3
 
@@ -121,6 +122,10 @@ def test_add_a_switch_it_becomes_manageable_then_in_sync(emu, admin, fast):
     fresh = switch()
     assert (fresh["managable"], fresh["status"], fresh["mode"]) == (False, "discovering", "Migration")
     time.sleep(fast + 0.1)
+    # a greenfield add: the switch reloads once after its migration
+    reloading = switch()
+    assert (reloading["managable"], reloading["mode"]) == (False, "Normal")
+    time.sleep(fast)
     ready = switch()
     assert (ready["managable"], ready["status"], ready["mode"], ready["ccStatus"]) == (True, "ok", "Normal", "Out-of-Sync")
     again = admin.post(emu.url(FABRICS + "/site-a/inventory/test-reachability"), json={"seedIP": "10.9.9.1"}, timeout=10).json()
@@ -187,7 +192,7 @@ def test_network_template_config_is_text_with_strings_inside(emu, admin):
     assert config["vlanId"] == "2399" and config["isLayer2Only"] == "true"
     assert [n["networkName"] for n in admin.get(emu.url(TOP_DOWN + "/site-a/networks?vrf-name=NA"), timeout=10).json()] == ["web"]
     missing = admin.get(emu.url(TOP_DOWN + "/site-a/networks/nope"), timeout=10)
-    assert_text(missing, 400, "Invalid network name")
+    assert missing.status_code == 400 and missing.json()["message"] == "Invalid network name"
 
 
 def test_bulk_create_answers_207_with_one_failed_item(emu, admin):

@@ -9,7 +9,7 @@ import asyncio
 import logging
 
 from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
-from dashboard_emulator.fabric_store import NotFound, StoreError
+from dashboard_emulator.fabric_store import BadRequest, NotFound, StoreError
 from dashboard_emulator.handlers import current_claims, current_scope, current_state
 from dashboard_emulator.responses import controller_error_body, json_response, not_found_body, text_response
 
@@ -23,6 +23,9 @@ FEATURES = {"status": "success", "data": {"name": "", "version": 179, "features"
     "vxlan": {"name": "Fabric Builder", "admin_state": "enabled", "oper_state": "started", "kind": "feature"},
     "pmn": {"name": "IP Fabric for Media", "admin_state": "disabled", "oper_state": "stopped", "kind": "feature"},
 }}}
+# What a standalone ND 3.2 controller answers the federation (multi-cluster) probe: one of the
+# plain-text answers cisco.dcnm recognises as "no federation manager" (facts 3.4).
+FEDERATION_NOT_ESTABLISHED = "cannot serve APIs as federation state is not established yet"
 
 
 class Forbidden(Exception):
@@ -38,6 +41,9 @@ def _service_path():
 def _error(exc):
     if isinstance(exc, NotFound):
         return json_response(404, not_found_body(_service_path()))
+    if isinstance(exc, BadRequest):
+        # [uncertain] the fields besides message: the shape of the controller's other JSON 400 (facts 10.3)
+        return json_response(400, {"Error": "Bad Request Error", "message": exc.message, "path": _service_path()})
     if isinstance(exc, Forbidden):
         # [uncertain] the controller's RBAC refusal was not captured; the platform's error shape
         return json_response(403, controller_error_body(403, str(exc)))
@@ -93,6 +99,11 @@ async def version(**_kwargs):
 
 async def features(**_kwargs):
     return json_response(200, FEATURES)
+
+
+async def federation_fabrics(**_kwargs):
+    # [uncertain] the status: the facts record only that it is an error (>= 400)
+    return text_response(500, FEDERATION_NOT_ESTABLISHED)
 
 
 @_operation()
@@ -203,10 +214,32 @@ def rediscover(store, fabricName, serialNumber, **_kwargs):
     return json_response(200, store.rediscover(fabricName, serialNumber))
 
 
+@_operation()
+def lan_credentials(store, **_kwargs):
+    rbac = current_claims()["rbac"]
+    readable = [name for name in store.fabric_names() if can_read(rbac, store.security_domain_of(name))]
+    return json_response(200, store.lan_credentials(readable))
+
+
+@_operation(write=True)
+def set_switch_roles(store, body=None, **_kwargs):
+    store.set_roles(body, check=lambda fabric_name: _writable(store, fabric_name))
+    # [uncertain] the body: not captured; cisco.dcnm reads only the status and its reason phrase
+    return json_response(200, {})
+
+
 @_operation(write=True)
 def remove_switch(store, fabricName, serialNumber, **_kwargs):
     _writable(store, fabricName)
     return text_response(200, store.remove_switch(fabricName, serialNumber))
+
+
+# resource manager
+
+@_operation()
+def resource_pool(store, fabricName, poolName, **_kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.pool(fabricName, poolName))
 
 
 # networks and VRFs

@@ -1,0 +1,180 @@
+"""The switch inventory: test reachability, discover, the states a new switch goes through, removal."""
+
+from dashboard_emulator.fabric_store.common import (
+    DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, serial_for, wire_string,
+)
+from dashboard_emulator.fabric_store.templates import fabric_template
+
+
+# The roles a switch may take, as the inventory spells them (facts 6.1): those cisco.dcnm's
+# dcnm_inventory offers, whose `_` it sends as a space [client]
+SWITCH_ROLES = frozenset(("leaf", "spine", "border", "border spine", "border gateway", "border gateway spine",
+                          "super spine", "border super spine", "border gateway super spine", "tor", "access",
+                          "aggregation", "edge router", "core router"))
+# `status` of a switch in each phase after its discovery
+DISCOVERING = "discovering"
+# [uncertain] the status a reloading switch shows; the facts record only "ok" and that `managable` is false
+RELOADING = "unreachable"
+READY = "ok"
+
+
+class Switches:
+    """The inventory part of FabricStore."""
+
+
+    def list_switches(self, fabric_name):
+        self._fabric(fabric_name)
+        return [self._switch_view(switch) for switch in self._switches[fabric_name].values()]
+
+    def all_switches(self):
+        return [self._switch_view(switch) for switches in self._switches.values() for switch in switches.values()]
+
+    def test_reachability(self, fabric_name, body):
+        self._fabric(fabric_name)
+        if not isinstance(body, dict) or not body.get("seedIP"):
+            raise StoreError("Invalid request is supplied. seedIP is required", 400)
+        candidates = []
+        for address in str(body["seedIP"]).split(","):
+            address = address.strip()
+            check_ip(address)
+            serial = serial_for(address)
+            known = self._find_switch(serial)
+            candidates.append({
+                "ipaddr": address, "sysName": "switch-" + address.rsplit(".", 1)[-1],
+                "deviceIndex": "switch-%s(%s)" % (address.rsplit(".", 1)[-1], serial),
+                "serialNumber": serial, "platform": PLATFORM, "version": NXOS_RELEASE, "vdcId": 0, "vdcMac": None,
+                "hopCount": 0, "auth": True, "known": known is not None, "reachable": True,
+                "selectable": known is None, "valid": True,
+                "statusReason": "already managed" if known is not None else "manageable", "lastChange": None,
+            })
+        return candidates
+
+    def discover(self, fabric_name, body):
+        self._fabric(fabric_name)
+        if not isinstance(body, dict) or not isinstance(body.get("switches"), list) or not body["switches"]:
+            raise StoreError("Invalid request is supplied. switches is required", 400)
+        template = self._fabrics[fabric_name]["templateName"]
+        preserve = wire_string(body.get("preserveConfig", False)) == "true"
+        if template == "External_Fabric" and not preserve:
+            raise StoreError("Invalid request is supplied. preserveConfig option should be true for External Fabric Type")
+        role = str(body.get("role") or "leaf")
+        added = []
+        for candidate in body["switches"]:
+            if not isinstance(candidate, dict) or not candidate.get("ipaddr"):
+                raise StoreError("Invalid request is supplied. every switch needs ipaddr", 400)
+            address = str(candidate["ipaddr"])
+            check_ip(address)
+            serial = str(candidate.get("serialNumber") or serial_for(address))
+            if self._find_switch(serial) is not None:
+                raise StoreError("Switch %s is already managed" % serial)
+            added.append((serial, address, str(candidate.get("sysName") or "switch-" + address.rsplit(".", 1)[-1])))
+        for serial, address, name in added:
+            self.add_switch(fabric_name, serial, address, name, role, discovered_at=self.clock(), migrating=not preserve)
+        return {"status": "Success"}
+
+    def add_switch(self, fabric_name, serial, address, name, role, discovered_at=None, migrating=False):
+        self._switches[fabric_name][serial] = {
+            "serialNumber": serial, "ipAddress": address, "logicalName": name, "switchRole": role,
+            "fabricName": fabric_name, "switchDbID": self._next_db_id, "discovered_at": discovered_at,
+            "migrating": migrating, "deploy_started": None, "pending": discovered_at is not None,
+        }
+        self._next_db_id += 1
+
+    def lan_credentials(self, fabric_names):
+        """Per switch of these fabrics, the credentials stored for it: none here (facts 6.4)."""
+        return [{"switchDbID": str(switch["switchDbID"]), "ipAddress": switch["ipAddress"],
+                 "switchName": switch["logicalName"], "sshUserName": "", "sshPassword": "", "v3Protocol": "N/A",
+                 "credType": ""}
+                for name in fabric_names for switch in self._switches[name].values()]
+
+    def set_roles(self, body, check=lambda fabric_name: None):
+        """Give switches new roles: a list of {serialNumber, role}, the role with spaces (facts 6.4).
+
+        ``check`` is called with the fabric of each switch before anything changes (for permissions).
+        """
+        if not isinstance(body, list) or not all(isinstance(entry, dict) for entry in body):
+            raise StoreError("Invalid request is supplied. expected a list of {serialNumber, role}", 400)
+        changes = []
+        for entry in body:
+            role = str(entry.get("role") or "").strip().lower()
+            switch = self._find_switch(str(entry.get("serialNumber", "")))
+            if switch is None:
+                raise StoreError("Invalid switch serial number %s" % entry.get("serialNumber"), 400)
+            if role not in SWITCH_ROLES:
+                raise StoreError("Invalid role %s for switch %s" % (entry.get("role"), switch["serialNumber"]), 400)
+            check(switch["fabricName"])
+            changes.append((switch, role))
+        for switch, role in changes:
+            if switch["switchRole"] != role:
+                switch["switchRole"] = role
+                switch["pending"] = True
+        return changes
+
+    def rediscover(self, fabric_name, serial):
+        self._switch(fabric_name, serial)
+        return {"status": "Success"}
+
+    def remove_switch(self, fabric_name, serial):
+        self._switch(fabric_name, serial)
+        del self._switches[fabric_name][serial]
+        for table in (self._networks[fabric_name], self._vrfs[fabric_name]):
+            for item in table.values():
+                item["attachments"].pop(serial, None)
+        return "The switch(es)=%s have been removed from the fabric=%s" % (serial, fabric_name)
+
+    def _phase(self, switch):
+        """DISCOVERING, then (greenfield only, unless the fabric skips it) RELOADING, then READY."""
+        if switch["discovered_at"] is None:
+            return READY
+        elapsed = self.clock() - switch["discovered_at"]
+        if elapsed < self.timing.discover_seconds:
+            return DISCOVERING
+        # a greenfield add reloads the switch, unless the fabric's GRFIELD_DEBUG_FLAG is Enable (facts 6.4)
+        reloads = switch["migrating"] and self._fabrics[switch["fabricName"]]["nvPairs"].get("GRFIELD_DEBUG_FLAG") != "Enable"
+        if reloads and elapsed < self.timing.discover_seconds + self.timing.reload_seconds:
+            return RELOADING
+        return READY
+
+    def _manageable(self, switch):
+        return self._phase(switch) == READY
+
+    def _compliance(self, switch, manageable):
+        if switch["deploy_started"] is not None and not self._deploy_done(switch["deploy_started"]):
+            return DEPLOYING
+        if switch["pending"] or not manageable:
+            return OUT_OF_SYNC
+        return IN_SYNC
+
+    def _switch_view(self, switch):
+        phase = self._phase(switch)
+        manageable = phase == READY
+        compliance = self._compliance(switch, manageable)
+        fabric = self._fabrics[switch["fabricName"]]
+        template = fabric_template(fabric["templateName"])
+        return {
+            "serialNumber": switch["serialNumber"], "ipAddress": switch["ipAddress"],
+            "logicalName": switch["logicalName"], "hostName": switch["logicalName"],
+            "switchRole": switch["switchRole"], "switchRoleEnum": switch["switchRole"].title().replace(" ", ""),
+            "model": PLATFORM, "release": NXOS_RELEASE, "fabricName": switch["fabricName"], "fabricId": fabric["id"],
+            "fabricTechnology": template.technology, "switchDbID": switch["switchDbID"],
+            "swUUID": "DCNM-UUID-%d" % switch["switchDbID"], "swUUIDId": switch["switchDbID"],
+            "status": phase, "managable": manageable,
+            "mode": "Migration" if switch["migrating"] and phase == DISCOVERING else "Normal",
+            "systemMode": "Normal", "ccStatus": compliance, "operStatus": "Healthy" if manageable else "Minor",
+            "isVpcConfigured": False, "peerSerialNumber": None, "vpcDomain": 0, "vendor": "Cisco",
+        }
+
+    def _find_switch(self, serial):
+        for switches in self._switches.values():
+            if serial in switches:
+                return switches[serial]
+        return None
+
+    # networks and VRFs
+
+    def _switch(self, fabric_name, serial):
+        self._fabric(fabric_name)
+        switch = self._switches[fabric_name].get(serial)
+        if switch is None:
+            raise StoreError("Invalid switch serial number %s for fabric %s" % (serial, fabric_name))
+        return switch
