@@ -17,7 +17,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 DONE_ATTACHED = ('DEPLOYED', 'IN-SYNC')
 DONE_DETACHED = ('NA',)
 FAILED = ('FAILED',)
-POLL_SECONDS = (0.25, 0.5, 1, 2, 3, 5)
+# A deploy takes a second at the very least: the first read waits that long instead of finding it pending.
+POLL_SECONDS = (1, 1, 2, 3, 5)
 
 
 class DeployFailed(DashboardError):
@@ -48,6 +49,8 @@ def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.mono
     deadline = clock() + timeout
     polls = 0
     while True:
+        sleep(min(POLL_SECONDS[min(polls, len(POLL_SECONDS) - 1)], max(0.0, deadline - clock())))
+        polls += 1
         states = read_states(names)
         left = unsettled(states, attached)
         failed = [entry for entry in left if entry[2] in FAILED]
@@ -66,5 +69,3 @@ def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.mono
                                    timeout, ', '.join(sorted(set(switch for _n, switch, _s in left))),
                                    '; '.join('%s %s on %s: %s' % (kind, name, switch, state) for name, switch, state in left)),
                                report)
-        sleep(min(POLL_SECONDS[min(polls, len(POLL_SECONDS) - 1)], max(0.0, deadline - clock())))
-        polls += 1

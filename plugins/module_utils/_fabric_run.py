@@ -36,6 +36,11 @@ class FabricRun:
         self.check_mode = check_mode
         self.diff = diff
 
+    @staticmethod
+    def given(want):
+        """What the task gives for a new fabric, and its template: what a create sends."""
+        return dict(want, template=want.get('template') or DEFAULT_TEMPLATE)
+
     def run(self):
         state = self.params['state']
         items = self.params.get('config') or []
@@ -46,14 +51,14 @@ class FabricRun:
             changes = plan(self.model, 'merged', wants, {})
             return {'changed': False, 'before': [], 'after': [self.model.for_output(change.after) for change in changes],
                     'rendered': [{'method': method, 'path': self.controller.prefix + path, 'body': body}
-                                 for method, path, body in (self.wire.create_request(change.after) for change in changes)]}
+                                 for method, path, body in (self.wire.create_request(self.given(want)) for want in wants)]}
         have = self.wire.read()
         if state == 'gathered':
             gathered = [self.model.for_output(have[name]) for name in have]
             return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
         if state != 'deleted':
-            templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE
-                         for want in wants if state != 'merged' or want['name'] not in have}
+            # the template tells the defaults (of a new fabric, and for replaced) and which parameters are internal
+            templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
             self.model.template_defaults = {template: self.wire.template_defaults(template) for template in sorted(templates)}
         changes = plan(self.model, state, wants, have)
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
@@ -62,12 +67,13 @@ class FabricRun:
         if self.check_mode or not result['changed']:
             return result
         done = []
+        wanted = {want['name']: want for want in wants}
         try:
             for change in changes:
                 if change.action == 'delete':
                     self.wire.delete(change.name)
                 elif change.action == 'create':
-                    self.wire.create(change.after)
+                    self.wire.create(self.given(wanted[change.name]))
                 elif change.action == 'update':
                     self.wire.update(change.after)
                 if change.action:

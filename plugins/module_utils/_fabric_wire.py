@@ -39,6 +39,8 @@ class FabricWire:
         self.model = model
         self.controller = controller
         self.templates = templates_controller
+        # {template: its internal parameters}, learnt from the template
+        self.internal = {}
 
     def object_from_pairs(self, name, template, pairs):
         where = 'fabric %s as read' % name
@@ -53,8 +55,10 @@ class FabricWire:
         return obj
 
     def pairs_to_wire(self, obj):
-        """Every nvPair of the fabric, as text (what the controller stores)."""
-        pairs = {key: value for key, value in (obj.get('template_params') or {}).items() if key not in NEVER_SENT}
+        """Every nvPair of the fabric as text (what the controller stores), but its template's internal ones."""
+        internal = self.internal.get(obj.get('template'), ())
+        pairs = {key: value for key, value in (obj.get('template_params') or {}).items()
+                 if key not in NEVER_SENT and key not in internal}
         for option, key in NV_PAIRS.items():
             if obj.get(option) is not None:
                 pairs[key] = template_text(obj[option])
@@ -78,11 +82,22 @@ class FabricWire:
         except ApiError as exc:
             raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
                            % (template, exc.status), exc.status) from None
-        pairs = {str(parameter.get('name')): parameter.get('defaultValue') for parameter in (answer or {}).get('parameters') or []
-                 if isinstance(parameter, dict) and parameter.get('defaultValue') is not None}
+        pairs = {}
+        internal = self.internal.setdefault(template, set())
+        for parameter in (answer or {}).get('parameters') or []:
+            if not isinstance(parameter, dict):
+                continue
+            if str((parameter.get('annotations') or {}).get('IsInternal')).lower() == 'true':
+                # the controller's own bookkeeping: never reset, never sent
+                internal.add(str(parameter.get('name')))
+                continue
+            default = template_default(parameter)
+            if default is not None:
+                pairs[str(parameter.get('name'))] = default
         return self.object_from_pairs('', template, pairs)
 
     def create_request(self, obj):
+        """``obj``: what the task gives only; the controller fills in the template's defaults (facts 4.4)."""
         return ('POST', '/control/fabrics/%s/%s' % (segment(obj['name']), segment(obj['template'])), self.pairs_to_wire(obj))
 
     def create(self, obj):
@@ -98,3 +113,11 @@ class FabricWire:
     def save_and_deploy(self, name):
         self.controller.write('POST', '/control/fabrics/%s/config-save' % segment(name))
         self.controller.write('POST', '/control/fabrics/%s/config-deploy' % segment(name), params={'forceShowRun': 'false'})
+
+
+def template_default(parameter):
+    """A template parameter's default: the controller's templates keep it in metaProperties (facts 3.5), some at the top."""
+    if parameter.get('defaultValue') is not None:
+        return parameter['defaultValue']
+    meta = parameter.get('metaProperties')
+    return meta.get('defaultValue') if isinstance(meta, dict) else None

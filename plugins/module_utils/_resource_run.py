@@ -57,10 +57,7 @@ class ResourceRun:
             gathered = [self.model.for_output(have[name]) for name in have]
             return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
         if state != 'deleted' and any(want.get('attach') for want in wants):
-            directory = SwitchDirectory(self.params['fabric'], self.controller.read(
-                '/control/fabrics/%s/inventory/switchesByFabric' % segment(self.params['fabric'])))
-            for index, want in enumerate(wants):
-                directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
+            self.resolve_switches(wants)
         changes = plan(self.model, state, wants, have)
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
         deploy_names = self.to_deploy(changes, states)
@@ -72,6 +69,17 @@ class ResourceRun:
         if self.check_mode or not result['changed']:
             return result
         return self.apply(result, changes, deploy_names)
+
+    def resolve_switches(self, wants):
+        """Attachments' switches as serial numbers; the inventory is read only when the attachment answers did not
+        already list every switch named."""
+        fabric = self.params['fabric']
+        seen = SwitchDirectory(fabric, self.wire.switches_seen.values())
+        named = [attachment['switch'] for want in wants for attachment in want.get('attach') or []]
+        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(fabric, self.controller.read(
+            '/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric)))
+        for index, want in enumerate(wants):
+            directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
 
     def to_deploy(self, changes, states):
         """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed

@@ -26,6 +26,10 @@ class SwitchDirectory:
                 if key:
                     self._lookup.setdefault(str(key), set()).add(serial)
 
+    def knows(self, given):
+        """Whether ``given`` names exactly one switch of this directory."""
+        return len(self._lookup.get(str(given), ())) == 1
+
     def serial_of(self, given, where):
         found = self._lookup.get(str(given), set())
         if len(found) == 1:

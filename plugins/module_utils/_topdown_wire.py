@@ -68,6 +68,8 @@ class TopDownWire:
         self.controller = controller
         self.fabric = fabric
         self.raw = {}
+        # the switches the attachment answers listed (the controller lists every switch of the fabric there)
+        self.switches_seen = {}
 
     # names and paths
 
@@ -197,8 +199,13 @@ class TopDownWire:
         objects = self.read_objects()
         wanted = [str(item[self.name_key]) for item in objects if names is None or str(item[self.name_key]) in names]
         have, states = {}, {}
+        self.switches_seen = {}
         for batch in self.attachment_batches(wanted) if wanted else ():
             for name, attachments in batch.items():
+                for entry in attachments:
+                    self.switches_seen.setdefault(str(entry.get('switchSerialNo')), {
+                        'serialNumber': entry.get('switchSerialNo'), 'logicalName': entry.get('switchName'),
+                        'ipAddress': entry.get('ipAddress')})
                 if name in self.raw:
                     have[name] = self.object_from_wire(self.raw[name], attachments)
                     states[name] = attachment_states(attachments)
