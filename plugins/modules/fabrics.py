@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: fabrics
 short_description: Fabrics of the fabric controller, from their templates, idempotently
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Creates fabrics from a fabric template (V(Easy_Fabric) and the others the controller offers), updates their settings
     and deletes them, with the states of Ansible's network resource modules (see O(state)).

@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: networks
 short_description: Networks of a fabric, their switch and port attachments and their deploy, idempotently
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Manages the networks of a fabric on the fabric controller, which switch ports carry each, and their deploy, with the
     states of Ansible's network resource modules (see O(state)).

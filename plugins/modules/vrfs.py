@@ -8,7 +8,7 @@ from __future__ import annotations
 DOCUMENTATION = r"""
 module: vrfs
 short_description: VRFs of a fabric and their switch attachments, idempotently
-version_added: 1.1.0
+version_added: 1.0.0
 description:
   - Manages the VRFs of a fabric on the fabric controller, and which switches each is attached to, with the states of
     Ansible's network resource modules (see O(state)).
