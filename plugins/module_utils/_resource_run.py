@@ -59,6 +59,9 @@ class ResourceRun:
         if state != 'deleted' and any(want.get('attach') for want in wants):
             self.resolve_switches(wants)
         changes = plan(self.model, state, wants, have)
+        deleting = [change.name for change in changes if change.action == 'delete']
+        if deleting:
+            self.wire.check_deletable(deleting)
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
         deploy_names = self.to_deploy(changes, states)
         if deploy_names:

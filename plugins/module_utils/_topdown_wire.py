@@ -215,6 +215,10 @@ class TopDownWire:
                 states[name] = {}
         return {name: have[name] for name in wanted}, states
 
+    def check_deletable(self, names):
+        """Raise ModelError, before anything is sent, when the controller would refuse to delete one of ``names``."""
+        del names
+
     # writes
 
     def requests_for_create(self, objs):

@@ -8,6 +8,7 @@ The one place that knows ``vrfTemplateConfig`` keys; the model (``_vrf_model``) 
 
 from __future__ import annotations
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._topdown_wire import TopDownWire
 
 
@@ -57,3 +58,14 @@ class VrfWire(TopDownWire):
             'vlan': (after or {}).get('vlan') or 0, 'deployment': wanted, 'isAttached': wanted,
             'instanceValues': '', 'extensionValues': '', 'freeformConfig': '',
         }
+
+    def check_deletable(self, names):
+        """A VRF that still holds networks cannot be deleted (facts 8.2): say so before detaching anything."""
+        holding = {}
+        for network in self.controller.read('%s/networks' % self.fabric_path) or []:
+            if isinstance(network, dict) and network.get('vrf') in names:
+                holding.setdefault(network['vrf'], []).append(str(network.get('networkName')))
+        if holding:
+            raise ModelError('The controller cannot delete a VRF that still holds networks: %s. Delete or move those networks '
+                             'first (fabricops.dashboard.networks); nothing was sent.' % '; '.join(
+                                 '%s holds %s' % (vrf, ', '.join(sorted(networks))) for vrf, networks in sorted(holding.items())))

@@ -180,3 +180,9 @@ def test_a_config_that_cannot_work_fails_before_any_write(resource, config, mess
     run = resource('networks', 'merged', config)
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
     assert 'Traceback' not in run.play.output
+
+
+def test_no_password_token_or_cookie_in_the_output_at_vvvv(resource):
+    run = resource('networks', 'merged', [WEB], deploy=True, diff=True, verbosity=4)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    run.play.assert_no_secrets(ADMIN_PASSWORD)

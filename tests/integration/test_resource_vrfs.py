@@ -95,6 +95,7 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
 
 
 def test_overridden_deletes_every_vrf_not_listed(resource):
+    assert resource('networks', 'deleted', [{'name': 'net-1'}]).play.rc == 0
     assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
     check = resource('vrfs', 'overridden', [RED], check=True)
     assert check['changed'] is True and check.writes == 0
@@ -105,6 +106,15 @@ def test_overridden_deletes_every_vrf_not_listed(resource):
     assert_idempotent(resource, 'overridden', [RED])
     gathered = resource('vrfs', 'gathered')
     assert [item['name'] for item in gathered['gathered']] == ['red']
+
+
+def test_a_vrf_that_holds_networks_is_not_detached_or_deleted(resource):
+    # net-1 lives in vrf-1: the controller would refuse the delete, after the detach had already undeployed the VRF
+    for state, config in (('overridden', [RED]), ('deleted', [{'name': 'vrf-1'}])):
+        run = resource('vrfs', state, config)
+        assert run.play.rc == 2
+        assert 'The controller cannot delete a VRF that still holds networks: vrf-1 holds net-1.' in run['msg']
+        assert run.writes == 0, run.requests
 
 
 def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resource):
@@ -122,6 +132,7 @@ def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resou
 
 
 def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
+    assert resource('networks', 'deleted').play.rc == 0
     assert resource('vrfs', 'merged', [RED]).play.rc == 0
     run = resource('vrfs', 'deleted')
     assert run.play.rc == 0, run.play.output[-3000:]
