@@ -95,3 +95,50 @@ def play(dashboard_env, tmp_path):
         return PlayRun(completed)
 
     return run
+
+
+class ResourceRun:
+    """One resource-module task run through its playbook: the play, the task's result, the writes the emulator saw."""
+
+    def __init__(self, play_run, result, writes, requests):
+        self.play = play_run
+        self.result = result
+        self.writes = writes
+        self.requests = requests
+
+    def __getitem__(self, key):
+        return self.result[key]
+
+    def get(self, key, default=None):
+        return self.result.get(key, default)
+
+
+@pytest.fixture
+def resource(play, emu, tmp_path):
+    """resource('vrfs', state, config=None, check=False, diff=False, deploy=None, fabric=None) -> ResourceRun.
+
+    ``writes`` is the number of writes the emulator counted during this run only; ``requests``
+    what it counted per operation.
+    """
+
+    def run(module, state, config=None, check=False, diff=False, deploy=None, fabric=None, wait_timeout=None, verbosity=0):
+        result_file = tmp_path / 'result.json'
+        if result_file.exists():
+            result_file.unlink()
+        extra = {'resource_state': state, 'result_file': str(result_file)}
+        for name, value in (('resource_config', config), ('resource_deploy', deploy), ('resource_fabric', fabric),
+                            ('resource_wait_timeout', wait_timeout)):
+            if value is not None:
+                extra[name] = value
+        before = emu.counters()
+        play_run = play('resource_%s.yml' % module, check=check, diff=diff, extra_vars=extra, verbosity=verbosity)
+        after = emu.counters()
+        result = json.loads(result_file.read_text(encoding='utf-8')) if result_file.exists() else {}
+        requests = {}
+        for key, by_status in after['requests'].items():
+            count = sum(by_status.values()) - sum(before['requests'].get(key, {}).values())
+            if count:
+                requests[key] = count
+        return ResourceRun(play_run, result, after['writes'] - before['writes'], requests)
+
+    return run

@@ -1,0 +1,165 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: one run of a fabric-scoped resource module (VRFs, networks).
+
+Read once (the objects of the fabric, the attachments of the ones concerned, the inventory only
+when switches must be resolved), plan with ``_resource_state``, stop there in check mode, else
+send the fewest requests the API allows in the order the controller needs: deletions first
+(detach, deploy the detach, delete), then creates in one bulk call, updates, attachments in one
+call, and the deploy of what the task touched.
+"""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller import segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._deploy import DeployFailed, unsettled, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_failures import PartialFailure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan, scope_names, shape_result
+from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_directory import OfflineDirectory, SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._topdown_wire import attachment_states
+
+NEEDS_CONFIG = ('merged', 'replaced', 'rendered')
+
+
+def run_resource(model, wire_class, controller, params, check_mode=False, diff=False):
+    """The task's result for ``params`` (fabric, config, state, deploy, wait, wait_timeout)."""
+    try:
+        return ResourceRun(model, wire_class(model, controller, params['fabric']), controller, params, check_mode, diff).run()
+    except ModelError as exc:
+        return {'failed': True, 'changed': False, 'msg': str(exc)}
+
+
+class ResourceRun:
+    def __init__(self, model, wire, controller, params, check_mode, diff):
+        self.model = model
+        self.wire = wire
+        self.controller = controller
+        self.params = params
+        self.check_mode = check_mode
+        self.diff = diff
+
+    def run(self):
+        state = self.params['state']
+        items = self.params.get('config') or []
+        if state in NEEDS_CONFIG and not items:
+            raise ModelError('state %s needs config: list the %s to %s.' % (
+                state, self.model.PLURAL, 'render' if state == 'rendered' else 'create or update'))
+        wants = [self.model.from_task(item, index) for index, item in enumerate(items)]
+        if state == 'rendered':
+            return self.rendered(wants)
+        listed = {want['name'] for want in wants}
+        everything = state in ('overridden', 'gathered') or (state == 'deleted' and not wants)
+        have, states = self.wire.read(None if everything else listed)
+        if state == 'gathered':
+            gathered = [self.model.for_output(have[name]) for name in have]
+            return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
+        if state != 'deleted' and any(want.get('attach') for want in wants):
+            self.resolve_switches(wants)
+        changes = plan(self.model, state, wants, have)
+        deleting = [change.name for change in changes if change.action == 'delete']
+        if deleting:
+            self.wire.check_deletable(deleting)
+        result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
+        deploy_names = self.to_deploy(changes, states)
+        if deploy_names:
+            result['changed'] = True
+            result['deploy'] = deploy_names
+        if not self.diff:
+            result.pop('diff')
+        if self.check_mode or not result['changed']:
+            return result
+        return self.apply(result, changes, deploy_names)
+
+    def resolve_switches(self, wants):
+        """Attachments' switches as serial numbers; the inventory is read only when the attachment answers did not
+        already list every switch named."""
+        fabric = self.params['fabric']
+        seen = SwitchDirectory(fabric, self.wire.switches_seen.values())
+        named = [attachment['switch'] for want in wants for attachment in want.get('attach') or []]
+        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(fabric, self.controller.read(
+            '/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric)))
+        for index, want in enumerate(wants):
+            directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
+
+    def to_deploy(self, changes, states):
+        """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed
+        ones whose attachments are not all deployed yet (an earlier run attached without deploying)."""
+        if not self.params.get('deploy'):
+            return []
+        names = []
+        for change in changes:
+            if change.after is None:
+                continue
+            touched = change.attachments or (change.action == 'update' and change.after.get('attach'))
+            pending = unsettled({change.name: states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})
+            if touched or pending:
+                names.append(change.name)
+        return names
+
+    def apply(self, result, changes, deploy_names):
+        deletes = [change for change in changes if change.action == 'delete']
+        try:
+            if deletes:
+                self.delete(deletes)
+            creates = [change.after for change in changes if change.action == 'create']
+            if creates:
+                self.wire.create(creates)
+            for change in changes:
+                if change.action == 'update':
+                    self.wire.update(change.after)
+            self.wire.attach([change for change in changes if change.action != 'delete'])
+            if deploy_names:
+                self.deploy(result, deploy_names, {change.name: set(change.after.get('attach') or {})
+                                                   for change in changes if change.after is not None})
+        except PartialFailure as exc:
+            result.update(failed=True, msg=exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
+        except DeployFailed as exc:
+            result.update(failed=True, msg=exc.message, deployment=exc.states)
+        except ApiError as exc:
+            result.update(failed=True, msg=exc.message, status=exc.status)
+        if result.get('failed'):
+            # What was sent did change the controller; what the plan said after that did not happen.
+            result['changed'] = bool(self.controller.sent)
+            result.pop('after', None)
+        result['requests'] = list(self.controller.sent)
+        return result
+
+    def read_states(self, names):
+        attachments = self.wire.read_attachments(names)
+        return {name: attachment_states(attachments.get(name)) for name in names}
+
+    def delete(self, deletes):
+        """Detach, push the detach where something was deployed (the controller refuses to delete
+        objects with deployed attachments), then delete in bulk."""
+        names = [change.name for change in deletes]
+        if self.wire.attach(deletes):
+            still_shown = [name for name, states in self.read_states(names).items() if states]
+            if still_shown:
+                self.wire.deploy(still_shown)
+                wait_for_deploy(self.read_states, still_shown, {}, self.params.get('wait_timeout') or 300, self.model.KIND)
+        self.wire.delete(names)
+
+    def deploy(self, result, names, attached):
+        self.wire.deploy(names)
+        # Also when the controller had nothing pending: the states read once are still the answer.
+        if self.params.get('wait', True):
+            result['deployment'] = wait_for_deploy(self.read_states, names, attached, self.params['wait_timeout'], self.model.KIND)
+
+    def rendered(self, wants):
+        """The requests a run would send to a fabric holding none of these objects, computed offline."""
+        for index, want in enumerate(wants):
+            OfflineDirectory.resolve(want, 'config[%d]' % index)
+        changes = plan(self.model, 'replaced', wants, {})
+        prefix = self.controller.prefix
+        requests = [{'method': method, 'path': prefix + path, 'body': body}
+                    for method, path, body in self.wire.requests_for_create([change.after for change in changes])]
+        attach = self.wire.attach_body(changes)
+        if attach:
+            requests.append({'method': 'POST', 'path': prefix + self.wire.attach_path, 'body': attach})
+        if self.params.get('deploy') and attach:
+            requests.append({'method': 'POST', 'path': prefix + self.wire.deploy_path,
+                             'body': self.wire.deploy_body([entry[self.wire.name_key] for entry in attach])})
+        return {'changed': False, 'rendered': requests, 'before': [], 'after': [self.model.for_output(change.after) for change in changes]}

@@ -1,0 +1,204 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: fabrics
+short_description: Fabrics of the fabric controller, from their templates, idempotently
+version_added: 1.0.0
+description:
+  - Creates fabrics from a fabric template (V(Easy_Fabric) and the others the controller offers), updates their settings
+    and deletes them, with the states of Ansible's network resource modules (see O(state)).
+  - The fabric list is read once; a fabric is written only when a setting differs, and an update sends every setting of
+    the fabric (as ND 4.x requires), so a setting the task does not name is never lost. A second run sends no write.
+  - V(replaced) and V(overridden) reset the settings not given to the defaults of the fabric's template, read from the
+    controller; settings without a default (the BGP AS number) keep their value.
+  - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed fabric before and
+    after.
+seealso:
+  - module: fabricops.dashboard.vrfs
+  - module: fabricops.dashboard.networks
+  - ref: ansible_collections.fabricops.dashboard.docsite.resource_modules
+    description: The resource modules' guide.
+author:
+  - Fabricops Dashboard Team (@fabricops)
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.attributes
+options:
+  state:
+    description:
+      - V(merged) creates the listed fabrics (with their template's defaults for what is not given) and changes the settings
+        given; nothing else is touched.
+      - V(replaced) makes each listed fabric exactly what is given, with the template's defaults for the rest. The template of
+        an existing fabric cannot change.
+      - V(overridden) is V(replaced) for the listed fabrics, and deletes every other fabric of the controller.
+      - V(deleted) deletes the listed fabrics, or every fabric when O(config) is empty. The controller refuses to delete a
+        fabric that still has switches. A fabric already absent is fine.
+      - V(gathered) returns every fabric in RV(gathered), in the format O(config) takes.
+      - V(rendered) returns in RV(rendered) the create requests for the listed fabrics, without connecting.
+    type: str
+    choices: [merged, replaced, overridden, deleted, gathered, rendered]
+    default: merged
+  deploy:
+    description:
+      - After creating or changing a fabric, save its configuration (C(config-save)) and deploy it to its switches
+        (C(config-deploy)). Fabrics the task did not change are not deployed.
+    type: bool
+    default: false
+  config:
+    description:
+      - The fabrics. Options left out are not changed by V(merged).
+    type: list
+    elements: dict
+    default: []
+    suboptions:
+      name:
+        description: Name of the fabric (1 to 64 letters, digits, C(_), C(.), C(:) or C(-)).
+        type: str
+        required: true
+      template:
+        description: The fabric template to create the fabric from. Default V(Easy_Fabric).
+        type: str
+      bgp_asn:
+        description: The fabric's BGP AS number (C(BGP_AS)), plain or dotted. Needed by V(Easy_Fabric) to create a fabric.
+        type: str
+      site_id:
+        description: Site id for multi-site (C(SITE_ID)).
+        type: str
+      replication_mode:
+        description: Replication of BUM traffic (C(REPLICATION_MODE)), V(Multicast) or V(Ingress).
+        type: str
+      multicast_group_subnet:
+        description: Multicast group subnet (C(MULTICAST_GROUP_SUBNET)).
+        type: str
+      anycast_gateway_mac:
+        description: Anycast gateway MAC address, dotted (C(ANYCAST_GW_MAC)).
+        type: str
+      fabric_mtu:
+        description: Fabric interface MTU (C(FABRIC_MTU)).
+        type: int
+      underlay_routing:
+        description: Underlay routing protocol (C(LINK_STATE_ROUTING)), such as V(ospf) or V(is-is).
+        type: str
+      l2_segment_id_range:
+        description: Layer-2 VNI range (C(L2_SEGMENT_ID_RANGE)), such as V(30000-49000).
+        type: str
+      l3_partition_id_range:
+        description: Layer-3 VNI range (C(L3_PARTITION_ID_RANGE)).
+        type: str
+      network_vlan_range:
+        description: VLAN range for networks (C(NETWORK_VLAN_RANGE)).
+        type: str
+      vrf_vlan_range:
+        description: VLAN range for VRFs (C(VRF_VLAN_RANGE)).
+        type: str
+      deployment_freeze:
+        description: Freeze deployments to the fabric's switches (C(DEPLOYMENT_FREEZE)).
+        type: bool
+      template_params:
+        description:
+          - Template parameters this module does not name as options, by the template's own names (C(nvPairs) keys). Values
+            are sent as text, as the controller stores them.
+        type: dict
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+"""
+
+EXAMPLES = r"""
+- name: A VXLAN EVPN fabric with ingress replication
+  fabricops.dashboard.fabrics:
+    config:
+      - name: site-b
+        bgp_asn: "65002"
+        replication_mode: Ingress
+        template_params:
+          GRFIELD_DEBUG_FLAG: Enable
+
+- name: Change its MTU, save and deploy it; every other setting stays
+  fabricops.dashboard.fabrics:
+    deploy: true
+    config:
+      - name: site-b
+        fabric_mtu: 9000
+
+- name: Export every fabric (brownfield)
+  fabricops.dashboard.fabrics:
+    state: gathered
+  register: fabrics
+
+- name: site-b exactly as given, template defaults for the rest
+  fabricops.dashboard.fabrics:
+    state: replaced
+    config:
+      - name: site-b
+        bgp_asn: "65002"
+
+- name: Delete it (it must have no switches; fine when already gone)
+  fabricops.dashboard.fabrics:
+    state: deleted
+    config:
+      - name: site-b
+"""
+
+RETURN = r"""
+before:
+  description: The objects concerned (the listed ones; all of the controller's fabrics for V(overridden), V(gathered) and V(deleted)
+    without config) as they were, in the format O(config) takes.
+  returned: always
+  type: list
+  elements: dict
+after:
+  description: The same objects as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  returned: when the task did not fail
+  type: list
+  elements: dict
+gathered:
+  description: Every object of this kind in the fabric, in the format O(config) takes.
+  returned: when O(state=gathered)
+  type: list
+  elements: dict
+rendered:
+  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  returned: when O(state=rendered)
+  type: list
+  elements: dict
+diff:
+  description: Each changed object before and after, in the format O(config) takes (template settings shown parsed).
+  returned: in diff mode, when something changed
+  type: dict
+requests:
+  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  returned: when something needed changing and the task was not in check mode
+  type: list
+  elements: str
+"""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import FabricModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import config_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES
+
+CONFIG_OPTIONS = config_spec(FabricModel, {})
+del CONFIG_OPTIONS['attach']
+ARGUMENT_SPEC = argument_spec(
+    config={'type': 'list', 'elements': 'dict', 'default': [], 'options': CONFIG_OPTIONS},
+    state={'type': 'str', 'default': 'merged', 'choices': list(STATES)},
+    deploy={'type': 'bool', 'default': False},
+)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,282 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: networks
+short_description: Networks of a fabric, their switch and port attachments and their deploy, idempotently
+version_added: 1.0.0
+description:
+  - Manages the networks of a fabric on the fabric controller, which switch ports carry each, and their deploy, with the
+    states of Ansible's network resource modules (see O(state)).
+  - The networks of the fabric and the attachments of the networks concerned are read once, in bulk; the task then sends
+    only what differs, in as few requests as the controller allows (one create for all new networks, one call for all
+    attachment changes, one deploy). A second run with the same config sends no write and reports no change.
+  - An update sends the whole network, with its VRF, segment id and every template setting it had, so a setting the task
+    does not name is never lost.
+  - Template settings this module does not name as options are kept in O(config[].template_params), which V(gathered)
+    fills, so a gathered config fed back to V(merged) changes nothing.
+  - On a switch already attached, only the ports that differ are sent, as ports to add and ports to remove.
+  - When the controller refuses some items of a request (a bulk answer with a C(failureList), or an attachment answer naming
+    failed items such as a VLAN already in use), the task fails, naming each refused item and what succeeded; nothing is
+    sent twice.
+  - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before
+    and after.
+seealso:
+  - module: fabricops.dashboard.vrfs
+    description: The VRFs these networks live in.
+  - ref: ansible_collections.fabricops.dashboard.docsite.resource_modules
+    description: The resource modules' guide (each state, brownfield export, deploy).
+author:
+  - Fabricops Dashboard Team (@fabricops)
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.resource_state
+  - fabricops.dashboard.attributes
+options:
+  config:
+    description:
+      - The networks. Options left out are not changed by V(merged); V(replaced) and V(overridden) reset them to the
+        defaults shown.
+    type: list
+    elements: dict
+    default: []
+    suboptions:
+      name:
+        description: Name of the network (1 to 64 letters, digits, C(_), C(.), C(:) or C(-)).
+        type: str
+        required: true
+      network_id:
+        description: The network's layer-2 VNI (segment id). Needed to create a network; cannot be reset by V(replaced).
+        type: int
+      vrf:
+        description: The VRF the network belongs to. Needed to create a network unless O(config[].layer2_only=true).
+        type: str
+      layer2_only:
+        description: A layer-2-only network, in no VRF. Default V(false).
+        type: bool
+      vlan_id:
+        description: VLAN of the network on its switches. When left out on create, the controller picks one.
+        type: int
+      vlan_name:
+        description: Name of that VLAN. Default V("").
+        type: str
+      gateway_ipv4:
+        description: Anycast gateway IPv4 address with prefix length, for example V(10.1.1.1/24). Default V("").
+        type: str
+      gateway_ipv6:
+        description: Anycast gateway IPv6 address with prefix length. Default V("").
+        type: str
+      interface_description:
+        description: Description of the network's SVI. Default V("").
+        type: str
+      mtu:
+        description: MTU of the network's SVI. Default V(9216).
+        type: int
+      tag:
+        description: Route tag. Default V(12345).
+        type: int
+      suppress_arp:
+        description: ARP suppression. Default V(false).
+        type: bool
+      multicast_group:
+        description:
+          - Multicast group address for BUM traffic in a multicast-replication fabric. No default is sent (the controller
+            refuses one in an ingress-replication fabric); V(replaced) keeps the current value when not given.
+        type: str
+      trm:
+        description: Tenant routed multicast. Default V(false).
+        type: bool
+      route_target_both:
+        description: Automatic route targets for import and export. Default V(false).
+        type: bool
+      l3_gateway_on_border:
+        description: Layer-3 gateway on border switches. Default V(false).
+        type: bool
+      template:
+        description: The controller's network template. Default V(Default_Network_Universal).
+        type: str
+      extension_template:
+        description: The controller's network extension template. Default V(Default_Network_Extension_Universal).
+        type: str
+      template_params:
+        description:
+          - Template parameters this module does not name as options, by the template's own names (for example
+            V(dhcpServerAddr1) or V(loopbackId)). Values are sent as text, as the controller stores them.
+          - V(merged) changes only the parameters given here; V(replaced) too, since the module cannot know the template's
+            defaults for parameters it does not name.
+        type: dict
+      attach:
+        description:
+          - The switches, and their ports, that carry the network. V(merged) adds these (a switch already attached gains the
+            listed ports and keeps the others); V(replaced) and V(overridden) make the attachments exactly these, detaching
+            switches and ports not listed (an empty or missing list detaches all).
+          - Spine switches take no attachments.
+        type: list
+        elements: dict
+        suboptions:
+          switch:
+            description: The switch, by its name, serial number or IP address as the fabric inventory lists it.
+            type: str
+            required: true
+          ports:
+            description: Interfaces of the switch that carry the network, for example V(Ethernet1/13).
+            type: list
+            elements: str
+          vlan:
+            description: VLAN of the network on this switch, when not the network's own O(config[].vlan_id).
+            type: int
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+"""
+
+EXAMPLES = r"""
+- name: A VRF and two networks in it, attached to a leaf's ports and deployed
+  fabricops.dashboard.networks:
+    fabric: site-a
+    state: merged
+    deploy: true
+    config:
+      - name: web
+        network_id: 30101
+        vrf: vrf-1
+        vlan_id: 2401
+        gateway_ipv4: 10.1.1.1/24
+        attach:
+          - switch: site-a-leaf-2
+            ports: [Ethernet1/13, Ethernet1/14]
+      - name: storage
+        network_id: 30102
+        layer2_only: true
+        vlan_id: 2402
+        attach:
+          - switch: site-a-leaf-2
+            ports: [Ethernet1/15]
+
+- name: Change web's VLAN only; its VRF, segment id and every other setting stay
+  fabricops.dashboard.networks:
+    fabric: site-a
+    config:
+      - name: web
+        vlan_id: 2411
+
+- name: Export every network of the fabric (brownfield)
+  fabricops.dashboard.networks:
+    fabric: site-a
+    state: gathered
+  register: existing
+
+- name: Feeding it back changes nothing
+  fabricops.dashboard.networks:
+    fabric: site-a
+    config: "{{ existing.gathered }}"
+
+- name: web exactly as given, carried by one port only (the others are detached), deployed
+  fabricops.dashboard.networks:
+    fabric: site-a
+    state: replaced
+    deploy: true
+    config:
+      - name: web
+        vrf: vrf-1
+        vlan_id: 2401
+        gateway_ipv4: 10.1.1.1/24
+        attach:
+          - switch: site-a-leaf-2
+            ports: [Ethernet1/13]
+
+- name: Delete storage (undeployed and detached first; fine when already gone)
+  fabricops.dashboard.networks:
+    fabric: site-a
+    state: deleted
+    config:
+      - name: storage
+
+- name: The requests a run would send, without connecting
+  fabricops.dashboard.networks:
+    fabric: site-a
+    state: rendered
+    deploy: true
+    config:
+      - name: app
+        network_id: 30103
+        vrf: vrf-1
+        attach:
+          - switch: FDO12345678
+            ports: [Ethernet1/20]
+  register: requests
+"""
+
+RETURN = r"""
+before:
+  description: The objects concerned (the listed ones; all of the fabric for V(overridden), V(gathered) and V(deleted) without
+    config) as they were, in the format O(config) takes.
+  returned: always
+  type: list
+  elements: dict
+after:
+  description: The same objects as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  returned: when the task did not fail
+  type: list
+  elements: dict
+gathered:
+  description: Every object of this kind in the fabric, in the format O(config) takes.
+  returned: when O(state=gathered)
+  type: list
+  elements: dict
+rendered:
+  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  returned: when O(state=rendered)
+  type: list
+  elements: dict
+diff:
+  description: Each changed object before and after, in the format O(config) takes (template settings shown parsed).
+  returned: in diff mode, when something changed
+  type: dict
+deploy:
+  description: Names of the objects a deploy was (or, in check mode, would be) sent for.
+  returned: when O(deploy=true) and something needed deploying
+  type: list
+  elements: str
+deployment:
+  description: Per object, the deployment state of each switch it is attached to, once the wait ended.
+  returned: when a deploy was sent and O(wait=true)
+  type: dict
+  sample: {"web": {"leaf-1": "DEPLOYED", "leaf-2": "DEPLOYED"}}
+requests:
+  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  returned: when something needed changing and the task was not in check mode
+  type: list
+  elements: str
+failed_items:
+  description: When the controller refused some items of a request, each refused item with the controller's message.
+  returned: on a partial failure
+  type: dict
+  sample: {"web-[FDO2111AAAA/leaf-1]": "Entered Network VLAN ID 2301 is in use already"}
+succeeded_items:
+  description: The items of that request that the controller did accept.
+  returned: on a partial failure
+  type: list
+  elements: str
+"""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import resource_argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._network_model import ATTACH_OPTIONS, MODEL
+
+ARGUMENT_SPEC = resource_argument_spec(MODEL, ATTACH_OPTIONS)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

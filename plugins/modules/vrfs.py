@@ -1,0 +1,279 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: vrfs
+short_description: VRFs of a fabric and their switch attachments, idempotently
+version_added: 1.0.0
+description:
+  - Manages the VRFs of a fabric on the fabric controller, and which switches each is attached to, with the states of
+    Ansible's network resource modules (see O(state)).
+  - The VRFs of the fabric and the attachments of the VRFs concerned are read once, in bulk; the task then sends only
+    what differs, in as few requests as the controller allows (one create for all new VRFs, one call for all attachment
+    changes). A second run with the same config sends no write and reports no change.
+  - An update sends the whole VRF, with every template setting it had, so a setting the task does not name is never lost.
+  - A VRF of the controller's template settings this module does not name as an option is kept in O(config[].template_params),
+    which V(gathered) fills, so a gathered config fed back to V(merged) changes nothing.
+  - When the controller refuses some items of a request (a bulk answer with a C(failureList), or an attachment answer naming
+    failed items), the task fails, naming each refused item and what succeeded; nothing is sent twice.
+  - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed VRF before and after.
+seealso:
+  - module: fabricops.dashboard.networks
+    description: The networks that live in these VRFs.
+  - ref: ansible_collections.fabricops.dashboard.docsite.resource_modules
+    description: The resource modules' guide (each state, brownfield export, deploy).
+author:
+  - Fabricops Dashboard Team (@fabricops)
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.resource_state
+  - fabricops.dashboard.attributes
+options:
+  config:
+    description:
+      - The VRFs. Options left out are not changed by V(merged); V(replaced) and V(overridden) reset them to the defaults
+        shown.
+    type: list
+    elements: dict
+    default: []
+    suboptions:
+      name:
+        description: Name of the VRF (1 to 64 letters, digits, C(_), C(.), C(:) or C(-)).
+        type: str
+        required: true
+      vrf_id:
+        description: The VRF's layer-3 VNI (segment id). Needed to create a VRF; cannot be reset by V(replaced).
+        type: int
+      vlan_id:
+        description: VLAN of the VRF's SVI. When left out on create, the controller picks one.
+        type: int
+      vlan_name:
+        description: Name of that VLAN. Default V("").
+        type: str
+      description:
+        description: Description of the VRF. Default V("").
+        type: str
+      interface_description:
+        description: Description of the VRF's SVI. Default V("").
+        type: str
+      mtu:
+        description: MTU of the VRF's SVI, 68 to 9216. Default V(9216).
+        type: int
+      tag:
+        description: Route tag. Default V(12345).
+        type: int
+      route_map:
+        description: IPv4 redistribute route map. Default V(FABRIC-RMAP-REDIST-SUBNET).
+        type: str
+      ipv6_route_map:
+        description: IPv6 redistribute route map. Default V(FABRIC-RMAP-REDIST-SUBNET).
+        type: str
+      max_bgp_paths:
+        description: Maximum eBGP paths. Default V(1).
+        type: int
+      max_ibgp_paths:
+        description: Maximum iBGP paths. Default V(2).
+        type: int
+      ipv6_link_local:
+        description: Enable IPv6 link-local addressing. Default V(true).
+        type: bool
+      advertise_host_routes:
+        description: Advertise host routes. Default V(false).
+        type: bool
+      advertise_default_route:
+        description: Advertise a default route. Default V(true).
+        type: bool
+      static_default_route:
+        description: Configure a static default route. Default V(true).
+        type: bool
+      trm:
+        description: Enable tenant routed multicast. Default V(false).
+        type: bool
+      disable_rt_auto:
+        description: Disable automatic route targets. Default V(false).
+        type: bool
+      route_target_import:
+        description: Route targets to import. Default V("").
+        type: str
+      route_target_export:
+        description: Route targets to export. Default V("").
+        type: str
+      route_target_import_evpn:
+        description: EVPN route targets to import. Default V("").
+        type: str
+      route_target_export_evpn:
+        description: EVPN route targets to export. Default V("").
+        type: str
+      template:
+        description: The controller's VRF template. Default V(Default_VRF_Universal).
+        type: str
+      extension_template:
+        description: The controller's VRF extension template. Default V(Default_VRF_Extension_Universal).
+        type: str
+      template_params:
+        description:
+          - Template parameters this module does not name as options, by the template's own names (for example
+            V(bgpPassword) or V(nveId)). Values are sent as text, as the controller stores them.
+          - V(merged) changes only the parameters given here; V(replaced) too, since the module cannot know the template's
+            defaults for parameters it does not name.
+        type: dict
+      attach:
+        description:
+          - The switches the VRF is attached to. V(merged) adds these; V(replaced) and V(overridden) detach every switch
+            not listed (an empty or missing list detaches all).
+        type: list
+        elements: dict
+        suboptions:
+          switch:
+            description: The switch, by its name, serial number or IP address as the fabric inventory lists it.
+            type: str
+            required: true
+          vlan:
+            description: VLAN of the VRF on this switch, when not the VRF's own O(config[].vlan_id).
+            type: int
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+"""
+
+EXAMPLES = r"""
+- name: Two VRFs, attached to both leaves and deployed
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: merged
+    deploy: true
+    config:
+      - name: blue
+        vrf_id: 50101
+        vlan_id: 2101
+        attach:
+          - switch: site-a-leaf-2
+      - name: red
+        vrf_id: 50102
+        vlan_id: 2102
+        description: tenant red
+        attach:
+          - switch: site-a-leaf-2
+
+- name: Export every VRF of the fabric (brownfield), in the format config takes
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: gathered
+  register: existing
+
+- name: Feeding it back changes nothing
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: merged
+    config: "{{ existing.gathered }}"
+
+- name: Make red exactly this (defaults for what is not given, detached from switches not listed)
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: replaced
+    config:
+      - name: red
+        vrf_id: 50102
+        vlan_id: 2102
+
+- name: Keep only these VRFs in the fabric; every other VRF is deleted
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: overridden
+    config:
+      - name: blue
+        vrf_id: 50101
+        vlan_id: 2101
+        attach:
+          - switch: site-a-leaf-2
+
+- name: Delete red (fine when it is already gone)
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: deleted
+    config:
+      - name: red
+
+- name: The requests a run would send, without connecting
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    state: rendered
+    config:
+      - name: green
+        vrf_id: 50103
+  register: requests
+"""
+
+RETURN = r"""
+before:
+  description: The objects concerned (the listed ones; all of the fabric for V(overridden), V(gathered) and V(deleted) without
+    config) as they were, in the format O(config) takes.
+  returned: always
+  type: list
+  elements: dict
+after:
+  description: The same objects as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  returned: when the task did not fail
+  type: list
+  elements: dict
+gathered:
+  description: Every object of this kind in the fabric, in the format O(config) takes.
+  returned: when O(state=gathered)
+  type: list
+  elements: dict
+rendered:
+  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  returned: when O(state=rendered)
+  type: list
+  elements: dict
+diff:
+  description: Each changed object before and after, in the format O(config) takes (template settings shown parsed).
+  returned: in diff mode, when something changed
+  type: dict
+deploy:
+  description: Names of the objects a deploy was (or, in check mode, would be) sent for.
+  returned: when O(deploy=true) and something needed deploying
+  type: list
+  elements: str
+deployment:
+  description: Per object, the deployment state of each switch it is attached to, once the wait ended.
+  returned: when a deploy was sent and O(wait=true)
+  type: dict
+  sample: {"web": {"leaf-1": "DEPLOYED", "leaf-2": "DEPLOYED"}}
+requests:
+  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  returned: when something needed changing and the task was not in check mode
+  type: list
+  elements: str
+failed_items:
+  description: When the controller refused some items of a request, each refused item with the controller's message.
+  returned: on a partial failure
+  type: dict
+  sample: {"web-[FDO2111AAAA/leaf-1]": "Entered Network VLAN ID 2301 is in use already"}
+succeeded_items:
+  description: The items of that request that the controller did accept.
+  returned: on a partial failure
+  type: list
+  elements: str
+"""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import resource_argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._vrf_model import ATTACH_OPTIONS, MODEL
+
+ARGUMENT_SPEC = resource_argument_spec(MODEL, ATTACH_OPTIONS)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

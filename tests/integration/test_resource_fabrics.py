@@ -1,0 +1,116 @@
+"""fabricops.dashboard.fabrics run as a user runs it, against the emulator (fabrics site-a, with two switches, and
+site-dc1, empty; templates Easy_Fabric, LAN_Classic and External_Fabric)."""
+
+import pytest
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
+SITE_B = {'name': 'site-b', 'bgp_asn': '65002', 'replication_mode': 'Ingress'}
+
+
+def by_name(objects):
+    return {item['name']: item for item in objects}
+
+
+def raw_fabric(emu, name):
+    session = emu.login()
+    answer = session.get(emu.url(LAN_FABRIC + '/control/fabrics/' + name), timeout=10)
+    answer.raise_for_status()
+    return answer.json()
+
+
+def assert_idempotent(resource, state, config, **options):
+    check = resource('fabrics', state, config, check=True, **options)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is False and check.writes == 0, check.requests
+    again = resource('fabrics', state, config, **options)
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False and again.writes == 0, again.requests
+    assert again.play.total('changed') == 0
+
+
+def test_merged_creates_from_the_template_with_its_defaults_then_sends_nothing(resource):
+    check = resource('fabrics', 'merged', [SITE_B], check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('fabrics', 'merged', [SITE_B])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /control/fabrics/site-b/Easy_Fabric']
+    site_b = by_name(run['after'])['site-b']
+    assert site_b['fabric_mtu'] == 9216 and site_b['replication_mode'] == 'Ingress' and site_b['template'] == 'Easy_Fabric'
+    assert_idempotent(resource, 'merged', [SITE_B])
+    run.play.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_an_update_sends_every_setting_and_keeps_what_the_task_does_not_name(resource, emu):
+    before = raw_fabric(emu, 'site-a')['nvPairs']
+    run = resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric']
+    assert run['diff']['before']['site-a']['fabric_mtu'] == 9216 and run['diff']['after']['site-a']['fabric_mtu'] == 9000
+    assert raw_fabric(emu, 'site-a')['nvPairs'] == dict(before, FABRIC_MTU='9000')
+    assert_idempotent(resource, 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}])
+
+
+def test_replaced_resets_to_the_templates_defaults_and_keeps_the_bgp_as(resource):
+    assert resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000, 'template_params': {'ENABLE_PBR': True}}]).play.rc == 0
+    run = resource('fabrics', 'replaced', [{'name': 'site-a', 'site_id': '7'}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    site_a = by_name(run['after'])['site-a']
+    assert (site_a['fabric_mtu'], site_a['bgp_asn'], site_a['site_id'], site_a['template_params']['ENABLE_PBR']) == (
+        9216, '65001', '7', 'false')
+    assert_idempotent(resource, 'replaced', [{'name': 'site-a', 'site_id': '7'}])
+
+
+def test_deploy_saves_and_deploys_only_a_fabric_the_task_changed(resource):
+    run = resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                               'POST /control/fabrics/site-a/config-deploy']
+    assert_idempotent(resource, 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
+
+
+def test_deleted_and_overridden_and_absent_fabrics(resource):
+    assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
+    run = resource('fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
+    assert run.play.rc == 0 and run['requests'] == ['DELETE /control/fabrics/site-b'], run.play.output[-3000:]
+    assert_idempotent(resource, 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
+    # site-a keeps its switches, so overridden only deletes the empty site-dc1
+    overridden = resource('fabrics', 'overridden', [{'name': 'site-a', 'bgp_asn': '65001'}], check=True)
+    assert overridden['changed'] is True and overridden.writes == 0
+    assert sorted(item['name'] for item in overridden['before']) == ['site-a', 'site-dc1']
+    assert [item['name'] for item in overridden['after']] == ['site-a']
+
+
+def test_a_fabric_the_controller_refuses_to_delete_fails_the_task_with_its_reason(resource):
+    run = resource('fabrics', 'deleted', [{'name': 'site-dc1'}, {'name': 'site-a'}])
+    assert run.play.rc == 2
+    assert 'Failed to delete the fabric.' in run['msg']
+    assert 'Done before it: site-dc1. Not done: site-a.' in run['msg']
+    assert run['changed'] is True
+
+
+def test_gathered_output_fed_to_merged_changes_nothing(resource):
+    assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
+    gathered = resource('fabrics', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    assert sorted(item['name'] for item in gathered['gathered']) == ['site-a', 'site-b', 'site-dc1']
+    fed_back = resource('fabrics', 'merged', gathered['gathered'])
+    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
+    replaced = resource('fabrics', 'replaced', gathered['gathered'])
+    assert replaced['changed'] is False and replaced.writes == 0, replaced.requests
+
+
+def test_rendered_is_offline(resource, emu):
+    run = resource('fabrics', 'rendered', [SITE_B])
+    assert run.play.rc == 0 and emu.counters()['logins'] == 0
+    assert run['rendered'] == [{'method': 'POST', 'path': LAN_FABRIC + '/control/fabrics/site-b/Easy_Fabric',
+                                'body': {'BGP_AS': '65002', 'REPLICATION_MODE': 'Ingress', 'FABRIC_NAME': 'site-b'}}]
+
+
+@pytest.mark.parametrize('config, message', [
+    ([{'name': 'site-a', 'template': 'LAN_Classic'}], 'the controller cannot change the template of a fabric'),
+    ([{'name': 'site-z', 'template': 'No_Such_Template', 'bgp_asn': '1'}], 'The controller has no fabric template No_Such_Template'),
+])
+def test_what_cannot_work_fails_before_any_write(resource, config, message):
+    run = resource('fabrics', 'merged', config)
+    assert run.play.rc == 2 and message in run.play.output and run.writes == 0

@@ -1,0 +1,205 @@
+"""fabricops.dashboard.vrfs run as a user runs it, against the emulator's fabric site-a
+(switches site-a-spine-1 and site-a-leaf-2; VRF vrf-1, vlan 2001, holding network net-1).
+
+Every state: a run, a second run with no write on the wire, check mode with no write and the
+same changed, a diff in the module's terms; a partial failure; the gathered round trip.
+"""
+
+import json
+
+import pytest
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
+BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
+        'attach': [{'switch': 'site-a-leaf-2'}]}
+RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
+
+
+def by_name(objects):
+    return {item['name']: item for item in objects}
+
+
+def raw_vrfs(emu):
+    """The VRFs as the controller stores them, read directly (not through the module)."""
+    session = emu.login()
+    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/vrfs'), timeout=10)
+    answer.raise_for_status()
+    return {item['vrfName']: dict(item, vrfTemplateConfig=json.loads(item['vrfTemplateConfig'])) for item in answer.json()}
+
+
+def assert_idempotent(resource, state, config, **options):
+    """A second run, in check mode and for real: nothing to change, nothing sent."""
+    check = resource('vrfs', state, config, check=True, **options)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is False and check.writes == 0, check.requests
+    again = resource('vrfs', state, config, **options)
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False
+    assert again.writes == 0, again.requests
+    assert again.play.total('changed') == 0
+    return again
+
+
+def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource):
+    first = resource('vrfs', 'merged', [BLUE, RED], deploy=True)
+    assert first.play.rc == 0, first.play.output[-3000:]
+    assert first['changed'] is True
+    after = by_name(first['after'])
+    assert after['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
+    assert after['red']['mtu'] == 9216 and after['red']['description'] == ''
+    assert first['deployment'] == {'blue': {'site-a-leaf-2': 'DEPLOYED'}}
+    # one bulk create for both, one attachments call, one deploy
+    assert first.writes == 3, first.requests
+    assert first.requests['POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs'] == 1
+    assert_idempotent(resource, 'merged', [BLUE, RED], deploy=True)
+    first.play.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_check_mode_sends_nothing_and_reports_what_a_run_changes_with_a_diff_in_the_modules_terms(resource, emu):
+    check = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}], check=True, diff=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check.writes == 0, check.requests
+    assert check['changed'] is True
+    assert check['diff']['before']['vrf-1']['vlan_id'] == 2001
+    assert check['diff']['after']['vrf-1']['vlan_id'] == 2009
+    assert 'blue' not in check['diff']['before'] and check['diff']['after']['blue']['description'] == 'tenant blue'
+    # the diff as the user sees it: options, not vrfTemplateConfig text
+    assert '"vlan_id": 2009' in check.play.stdout and 'vrfTemplateConfig' not in check.play.stdout
+    real = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}])
+    assert real['changed'] is True and real.writes == 3, real.requests  # create, update, attach
+    assert raw_vrfs(emu)['vrf-1']['vrfTemplateConfig']['vrfVlanId'] == '2009'
+
+
+def test_an_update_keeps_every_setting_the_task_does_not_name(resource, emu):
+    before = raw_vrfs(emu)['vrf-1']
+    run = resource('vrfs', 'merged', [{'name': 'vrf-1', 'description': 'changed only this'}])
+    assert run.play.rc == 0 and run.writes == 1, run.requests
+    assert run['requests'] == ['PUT /top-down/fabrics/site-a/vrfs/vrf-1']
+    after = raw_vrfs(emu)['vrf-1']
+    expected = dict(before['vrfTemplateConfig'], vrfDescription='changed only this')
+    assert after['vrfTemplateConfig'] == expected
+    assert after['vrfId'] == before['vrfId']
+
+
+def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(resource):
+    assert resource('vrfs', 'merged', [BLUE], deploy=True).play.rc == 0
+    run = resource('vrfs', 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    blue = by_name(run['after'])['blue']
+    assert blue['description'] == '' and blue['vrf_id'] == 50101 and blue['attach'] == []
+    assert run['diff']['before']['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
+    # the detach was deployed: the switch no longer carries the VRF
+    assert run['deployment'] == {'blue': {}}
+    assert_idempotent(resource, 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True)
+
+
+def test_overridden_deletes_every_vrf_not_listed(resource):
+    assert resource('networks', 'deleted', [{'name': 'net-1'}]).play.rc == 0
+    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
+    check = resource('vrfs', 'overridden', [RED], check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('vrfs', 'overridden', [RED])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert sorted(item['name'] for item in run['before']) == ['blue', 'red', 'vrf-1']
+    assert [item['name'] for item in run['after']] == ['red']
+    assert_idempotent(resource, 'overridden', [RED])
+    gathered = resource('vrfs', 'gathered')
+    assert [item['name'] for item in gathered['gathered']] == ['red']
+
+
+def test_a_vrf_that_holds_networks_is_not_detached_or_deleted(resource):
+    # net-1 lives in vrf-1: the controller would refuse the delete, after the detach had already undeployed the VRF
+    for state, config in (('overridden', [RED]), ('deleted', [{'name': 'vrf-1'}])):
+        run = resource('vrfs', state, config)
+        assert run.play.rc == 2
+        assert 'The controller cannot delete a VRF that still holds networks: vrf-1 holds net-1.' in run['msg']
+        assert run.writes == 0, run.requests
+
+
+def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resource):
+    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
+    check = resource('vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}], check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert [item['name'] for item in run['before']] == ['blue'] and run['after'] == []
+    # detach, deploy of the detach, bulk delete
+    assert run.writes == 3, run.requests
+    assert_idempotent(resource, 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
+    remaining = resource('vrfs', 'gathered')
+    assert sorted(item['name'] for item in remaining['gathered']) == ['red', 'vrf-1']
+
+
+def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
+    assert resource('networks', 'deleted').play.rc == 0
+    assert resource('vrfs', 'merged', [RED]).play.rc == 0
+    run = resource('vrfs', 'deleted')
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert sorted(item['name'] for item in run['before']) == ['red', 'vrf-1']
+    assert resource('vrfs', 'gathered')['gathered'] == []
+    assert_idempotent(resource, 'deleted', None)
+
+
+def test_gathered_output_fed_to_merged_changes_nothing(resource):
+    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
+    gathered = resource('vrfs', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    blue = by_name(gathered['gathered'])['blue']
+    assert blue['attach'] == [{'switch': 'site-a-leaf-2'}] and blue['vrf_id'] == 50101
+    # template settings the module does not name come back as template_params (the seed's nveId, say)
+    assert 'vrfName' not in blue['template_params']
+    fed_back = resource('vrfs', 'merged', gathered['gathered'])
+    assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
+    # replaced resets what is not given to defaults: the seeded vrf-1 was stored with a partial template config, so
+    # only the VRFs this module created (with every setting) round-trip through replaced unchanged
+    ours = [item for item in gathered['gathered'] if item['name'] in ('blue', 'red')]
+    replaced = resource('vrfs', 'replaced', ours)
+    assert replaced['changed'] is False and replaced.writes == 0, replaced.requests
+
+
+def test_rendered_computes_the_requests_offline(resource, emu):
+    run = resource('vrfs', 'rendered', [dict(RED, attach=[{'switch': 'FDO0000TEST'}])], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is False
+    assert emu.counters()['logins'] == 0 and run.writes == 0
+    create, attach, deploy = run['rendered']
+    assert create['method'] == 'POST' and create['path'] == LAN_FABRIC + '/top-down/bulk-create/vrfs'
+    config = json.loads(create['body'][0]['vrfTemplateConfig'])
+    assert config['vrfVlanId'] == 2102 and config['vrfSegmentId'] == 50102 and create['body'][0]['vrfId'] == 50102
+    assert attach['body'] == [{'vrfName': 'red', 'lanAttachList': [
+        {'fabric': 'site-a', 'vrfName': 'red', 'serialNumber': 'FDO0000TEST', 'vlan': 0, 'deployment': True, 'isAttached': True,
+         'instanceValues': '', 'extensionValues': '', 'freeformConfig': ''}]}]
+    assert deploy['body'] == {'vrfNames': 'red'}
+
+
+def test_a_partly_failed_bulk_create_fails_the_task_naming_each_failed_vrf(resource, emu):
+    emu.set_faults(partial_failure_count=1)
+    run = resource('vrfs', 'merged', [BLUE, RED])
+    assert run.play.rc == 2
+    assert run['failed'] is True and run['changed'] is True
+    assert run['failed_items'] == {'red': 'Failed to create vrf red. Please try after some time'}
+    assert run['succeeded_items'] == ['blue']
+    assert '1 of 2 items failed while creating vrfs in fabric site-a: red:' in run['msg'] and 'Succeeded: blue.' in run['msg']
+    # the attachments were not sent after the failure, and a rerun sends only what is missing
+    assert run.writes == 1, run.requests
+    rerun = resource('vrfs', 'merged', [BLUE, RED])
+    assert rerun.play.rc == 0, rerun.play.output[-3000:]
+    assert rerun.writes == 2, rerun.requests  # create red, attach blue
+    assert_idempotent(resource, 'merged', [BLUE, RED])
+
+
+@pytest.mark.parametrize('config, message', [
+    ([{'name': 'green'}], 'VRF green does not exist yet, and creating it needs vrf_id; add vrf_id to its config item.'),
+    ([{'name': 'bad,name', 'vrf_id': 1}], "config[0]: name 'bad,name' is not a valid VRF name"),
+    ([dict(RED, attach=[{'switch': 'no-such-switch'}])], 'switch no-such-switch is not in fabric site-a'),
+    ([RED, RED], 'config lists VRF red twice'),
+    ([{'name': 'red', 'vrf_id': 'x'}], 'vrf_id'),
+])
+def test_a_config_that_cannot_work_fails_before_any_write_with_what_to_change(resource, config, message):
+    run = resource('vrfs', 'merged', config)
+    assert run.play.rc == 2
+    assert message in run.play.output
+    assert run.writes == 0
+    assert 'Traceback' not in run.play.output
