@@ -73,8 +73,6 @@ def test_merged_adds_a_switch_port_without_touching_the_others_listed(resource):
     assert run['changed'] is False and run.writes == 0, run.requests
 
 
-@pytest.mark.xfail(strict=True, reason='emulator: an attachment POST on an attached switch replaces its ports with switchPorts '
-                                       'instead of adding switchPorts and removing detachSwitchPorts (fabric-controller facts 7.5)')
 def test_replaced_removes_a_port_not_listed_and_keeps_the_listed_one(resource):
     assert resource('networks', 'merged', [WEB], deploy=True).play.rc == 0
     one_port = dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}])
