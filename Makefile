@@ -48,11 +48,14 @@ emulator: install
 units: install
 	$(BIN)/python -m pytest tests/unit
 
+# Both suites run on every core (pytest-xdist): each worker is a pytest session of its own, with its
+# own emulator, so tests that wait on the emulator's clock overlap. TEST_WORKERS=1 runs them in turn.
+TEST_WORKERS ?= auto
 emulator-tests: install
-	$(BIN)/python -m pytest tests/emulator
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/emulator
 
 integration: install
-	$(BIN)/python -m pytest tests/integration
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/integration
 
 gates: sanity units-ansible-test lint changelog-lint docs-lint
 
