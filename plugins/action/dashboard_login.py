@@ -24,7 +24,7 @@ class ActionModule(DashboardAction):
             session.check_api_key()
             return self.session_result(session, params)
         session.ensure_valid()
-        if params['logout_at_end']:
+        if params['logout_at_end'] and self.token_cache is not None:
             # Read by the keeper, which ends the session when the run is over (see _keeper).
             marker = self.token_cache.logout_marker(session.cache_key())
             os.close(os.open(marker, os.O_WRONLY | os.O_CREAT, 0o600))

@@ -27,8 +27,9 @@ class ActionModule(DashboardAction):
         if self._task.check_mode:
             return {'changed': bool(session.token), 'msg': 'check mode: the session would be ended'}
         # Ended here, the session is not the keeper's to end when the run is over (logout_at_end).
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.token_cache.logout_marker(session.cache_key()))
+        if self.token_cache is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.token_cache.logout_marker(session.cache_key()))
         ended = session.logout()
         return self.ended(params, 'session ended' if ended else self.ALREADY_ENDED, changed=ended)
 

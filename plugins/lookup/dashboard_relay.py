@@ -93,6 +93,9 @@ class LookupModule(LookupBase):
                 raise AnsibleLookupError('fabricops.dashboard.dashboard_relay carries a password session only; the run\'s session '
                                          'for %s uses an API key. Use fabricops.dashboard.dashboard_rest or the dashboard_api '
                                          'lookup with the key instead.' % session.username)
+            if cache is None:
+                raise AnsibleLookupError('fabricops.dashboard.dashboard_relay needs the run\'s token cache, and it is not private to '
+                                         'this user (see the warning above); the relay is not started.')
             session.ensure_valid()
         except DashboardError as exc:
             raise AnsibleLookupError('fabricops.dashboard.dashboard_relay: %s' % exc.message) from None

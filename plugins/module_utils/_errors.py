@@ -75,8 +75,10 @@ def bounded(text, limit=MAX_QUOTED):
     return '%s... (%d more characters not shown)' % (text[:limit], len(text) - limit)
 
 
-def server_message(body):
+def server_message(body, scrub=None):
     """The human message a dashboard error body carries, whatever its shape, or None; at most MAX_QUOTED characters.
+
+    ``scrub`` masks the secrets in it before it is cut: a secret cut in two is no longer found whole.
 
     The platform and its hosted fabric controller use several error shapes
     (``{"message"}``, ``{"error": {"code", "message"}}``, ``{"error": "Not Found", "path"}``).
@@ -96,4 +98,6 @@ def server_message(body):
                 message = error
     elif isinstance(body, str) and body.strip():
         message = body.strip()
-    return bounded(str(message)) if message else None
+    if not message:
+        return None
+    return bounded(scrub(str(message)) if scrub else str(message))

@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import json
 import math
 import os
+import posixpath
 import re
+import secrets
 import time
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _argspec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
-    ApiError, AuthenticationFailed, ConfigurationError, NoSessionGiven, SessionExpired, TransportError, bounded, server_message)
+    ApiError, AuthenticationFailed, DashboardError, ConfigurationError, NoSessionGiven, SessionExpired, TransportError, bounded, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, normalize_nodes
 
@@ -56,6 +59,44 @@ KEY_SESSION_DOMAIN = '(api key)'
 # JWT times are whole seconds, so a token may have been issued up to a second before the
 # second its iat names; expiry is counted that much early.
 EXPIRY_SAFETY = 1.0
+# The run's cache keeps, beside a token, a salted hash of the password it was opened with (never the
+# password): a task that gives other credentials is not handed the session on the cache's word.
+# Few rounds: the cache is private to the run's user (0700), and every task with credentials checks it.
+VERIFIER_ROUNDS = 2000
+_VERIFIED = {}
+
+
+def _digest(password, salt):
+    key = (password, salt)
+    if key not in _VERIFIED:
+        _VERIFIED[key] = hashlib.pbkdf2_hmac('sha256', password.encode('utf-8'), bytes.fromhex(salt), VERIFIER_ROUNDS).hex()
+    return _VERIFIED[key]
+
+
+def password_verifier(password):
+    """What the cache keeps of a password: a random salt and the salted hash."""
+    salt = secrets.token_hex(16)
+    return {'salt': salt, 'digest': _digest(password, salt)}
+
+
+def verifies(password, verifier):
+    """Whether ``password`` is the one ``verifier`` was made from."""
+    if not isinstance(verifier, dict) or not isinstance(verifier.get('salt'), str) or not isinstance(verifier.get('digest'), str):
+        return False
+    try:
+        return secrets.compare_digest(_digest(password, verifier['salt']), verifier['digest'])
+    except ValueError:
+        return False
+
+
+def decoded_path(path):
+    """``path`` as a server that decodes it (once or more) and resolves dot segments sees it."""
+    for _level in range(4):
+        plain = unquote(path)
+        if plain == path:
+            break
+        path = plain
+    return posixpath.normpath('/' + path.lstrip('/'))
 
 
 def token_claims(token):
@@ -194,6 +235,13 @@ class DashboardSession:
         self.rbac = [] if self.uses_api_key else rbac or []
         self.received_at = None
         self.lifetime = None
+        # What the run's cache keeps beside the token: the password's verifier (see password_verifier),
+        # and whether the session was handed to the user (a task's result, a fact, an option given):
+        # one the run opened and did not hand out is the run's to end.
+        self._verifier = None
+        self._handed = bool(token)
+        # How many sessions this object opened (logins): the run's keeper is told of a new one.
+        self.logins = 0
         if token and not self.uses_api_key:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -258,6 +306,11 @@ class DashboardSession:
         return self.auth == 'api_key'
 
     @property
+    def handed(self):
+        """Whether the session was handed to the user (see ``hand_over``)."""
+        return self._handed
+
+    @property
     def has_credentials(self):
         return bool(self.username and self._password)
 
@@ -296,6 +349,26 @@ class DashboardSession:
             'ca_path': self.ca_path,
             'timeout': self.timeout,
         }
+
+    def cache_record(self):
+        """What the run's token cache keeps of the session: ``as_dict`` and what only the run needs."""
+        return dict(self.as_dict(), verifier=self._verifier, handed=self._handed)
+
+    def hand_over(self):
+        """The session goes to the user (a task's result): it is theirs to end, the run leaves it live."""
+        if self._handed or not self.token:
+            self._handed = True
+            return
+        self._handed = True
+        with self._cache_entry() as entry:
+            record = entry.load()
+            if record and record.get('token') == self.token:
+                entry.save(self.cache_record())
+
+    def _trusts(self, record):
+        """Whether this task may take the run's session of ``record``: without a password of its own, yes;
+        with one, only when the session was opened with that very password."""
+        return not self._password or verifies(self._password, (record or {}).get('verifier'))
 
     def cache_key(self):
         # The node list, not the node that served: the cluster is one dashboard, with one session per run.
@@ -371,10 +444,12 @@ class DashboardSession:
 
     def adopt(self, record):
         """Take a newer token that another process of this run obtained."""
-        if not record or not record.get('token'):
+        if not record or not record.get('token') or not self._trusts(record):
             return False
         if self.token and (record.get('received_at') or 0) <= (self.received_at or 0):
             return False
+        self._verifier = record.get('verifier')
+        self._handed = bool(record.get('handed'))
         self.token = record['token']
         self.compat_token = record.get('compat_token')
         self.received_at = float(record['received_at'])
@@ -407,9 +482,9 @@ class DashboardSession:
                 'The answer of %s to the login of %s is not the dashboard\'s login answer (HTTP %d: %s), so the host option '
                 'probably does not point at the dashboard itself.%s' % (
                     self.http.url_for(LOGIN_PATH), who, response.status,
-                    server_message(body or response.text) or 'no message', self._host_hint())), status=response.status)
+                    server_message(body or response.text, self.scrub) or 'no message', self._host_hint())), status=response.status)
         if response.status in (401, 403):
-            reason = server_message(body) or 'no reason given'
+            reason = server_message(body, self.scrub) or 'no reason given'
             hint = ('Update the password in the dashboard first.' if response.status == 403
                     else 'Check username, password and login domain; a locked account is refused the same way.')
             raise AuthenticationFailed(self.scrub('The dashboard %s refused the login of %s (HTTP %d: %s). %s' % (
@@ -421,12 +496,27 @@ class DashboardSession:
             raise AuthenticationFailed('The dashboard %s answered the login of %s without a session token. This is what it does '
                                        'for a login domain it does not know: check the domain option (common values: DefaultAuth, '
                                        'local).' % (self.base_url, who), status=response.status)
+        superseded = self.token if self.token and not self._handed and self.expires_in() > 0 else None
         self.usertype = body.get('usertype') or None
         self.rbac = parse_rbac(body.get('rbac'))
         self._take_token(token, body.get('token') if body.get('token') != token else None)
+        self._verifier = password_verifier(self._password)
+        self._handed = False
+        self.logins += 1
+        if superseded:
+            # A session the run opened, replaced while still live (a refusal that was not about the
+            # token, say): nobody holds it any more, so it is ended rather than left live on the server.
+            self._end_quietly(superseded)
         # The name as given stays the session's key; a server that canonicalises it (LDAP, TACACS+)
         # must not split one account's session in two.
         self.username = self.username or body.get('username')
+
+    def _end_quietly(self, token):
+        """POST /logout of ``token``, once; a failure is left alone (the session then expires on its own)."""
+        try:
+            self.http.request('POST', LOGOUT_PATH, token=token, retry=False)
+        except DashboardError:
+            pass
 
     def _host_hint(self):
         prefix = urlsplit(self.base_url).path
@@ -486,6 +576,10 @@ class DashboardSession:
             return
         with self._cache_entry() as entry:
             record = entry.load()
+            if record and record.get('token') and not self._trusts(record):
+                # Other credentials than those the run's session was opened with: they log in on their own.
+                record = None
+                self.token = None
             self.adopt(record)
             if not self.token:
                 self.login()
@@ -496,7 +590,7 @@ class DashboardSession:
                 return
             # Logged in, renewed, or a session from a fact or option newer than what this run held:
             # from now on the run's other workers share it.
-            entry.save(self.as_dict())
+            entry.save(self.cache_record())
 
     def _fresh_from_cache(self):
         """Whether the run's cache holds this session with life left, read without its lock.
@@ -506,7 +600,7 @@ class DashboardSession:
         (nothing cached, a token to renew, a newer one of our own to share) goes the locked way.
         """
         record = self._cache.peek(self.cache_key())
-        if not record or not record.get('token'):
+        if not record or not record.get('token') or not self._trusts(record):
             return False
         if self.token and (record.get('received_at') or 0) < (self.received_at or 0):
             return False
@@ -523,7 +617,7 @@ class DashboardSession:
             if record and (record.get('received_at') or 0) >= started - 1 and self.adopt(record):
                 return  # refreshed within this very task by another host's worker
             self._renew(relogin=relogin)
-            entry.save(self.as_dict())
+            entry.save(self.cache_record())
 
     # ----- API keys -----------------------------------------------------------------------
 
@@ -553,7 +647,7 @@ class DashboardSession:
             'The dashboard %s refused the API key of %s (HTTP %d: %s): wrong, revoked or not this account\'s. Create a new key in '
             'the dashboard\'s UI (the account\'s API keys), and give it as api_key or DASHBOARD_API_KEY (in AWX, the API key field '
             'of the credential). Nothing was retried.' % (
-                self.base_url, self.username, response.status, server_message(response.json) or 'no reason given')),
+                self.base_url, self.username, response.status, server_message(response.json, self.scrub) or 'no reason given')),
             status=response.status)
 
     def _renew(self, relogin=True, tolerate=False):
@@ -594,7 +688,7 @@ class DashboardSession:
                 self.login()
             else:
                 self.refresh()
-            entry.save(self.as_dict())
+            entry.save(self.cache_record())
 
     def request(self, method, path, json_body=None, params=None, accept=None):
         """An authenticated request. A refused token is renewed once and the request sent once more.
@@ -623,21 +717,22 @@ class DashboardSession:
                 raise SessionExpired(self.scrub(
                     'The dashboard %s refused %s %s twice, before and after renewing the session (HTTP %d: %s). The account may '
                     'lack access to it, or the session was ended on the server; not retrying further.' % (
-                        self.base_url, method, path, response.status, server_message(response.json) or 'no reason given')))
+                        self.base_url, method, path, response.status, server_message(response.json, self.scrub) or 'no reason given')))
         if not _accepted(response.status, accept):
             raise self._api_error(response, method, path)
         return response
 
     def _operation(self, path):
         """``path`` as the dashboard's own path, without the address's prefix: /login, /api/v1/infra/whoami..."""
-        full = urlsplit(self.http.url_for(path)).path
+        full = decoded_path(urlsplit(self.http.url_for(path)).path)
         prefix = urlsplit(self.base_url).path
         if prefix and full.startswith(prefix + '/'):
             full = full[len(prefix):]
         return '/' + full.strip('/')
 
     def is_auth_path(self, path):
-        """Whether ``path`` is one of the platform's own login, refresh or logout operations."""
+        """Whether ``path`` is one of the platform's own login, refresh or logout operations, in any spelling
+        (percent-encoded, with dot segments): the server decodes it before it routes it."""
         return self._operation(path) in AUTH_PATHS
 
     def _auth_request(self, method, path, json_body, params, accept):
@@ -658,7 +753,7 @@ class DashboardSession:
         return response
 
     def _api_error(self, response, method, path, doing=None):
-        reason = server_message(response.json if response.is_json else response.text) or 'no message'
+        reason = server_message(response.json if response.is_json else response.text, self.scrub) or 'no message'
         doing = doing or '%s %s' % (method, path)
         message = 'The dashboard %s answered HTTP %d while %s: %s' % (self.base_url, response.status, doing, reason)
         body = response.body

@@ -27,7 +27,7 @@ from ansible.utils.display import Display
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, tell_keeper
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
@@ -100,8 +100,12 @@ class DashboardAction(ActionBase):
         if session is not None and session.http.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
             result['request_attempts'] = session.http.last_attempts
-        if session is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+        if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
+        elif cache is not None and session.logins and session.token and not session.handed:
+            # A session this task opened for the run (after a refusal, say) that failed the task all the
+            # same: the keeper must know it, to end it when the run is over.
+            tell_keeper(cache, session.cache_key())
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
@@ -134,7 +138,8 @@ class DashboardAction(ActionBase):
     def start_keeper(cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
-            ensure_keeper(cache, session)
+            if not ensure_keeper(cache, session) and session.logins and not session.handed:
+                tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass
 
@@ -152,11 +157,14 @@ class DashboardAction(ActionBase):
         The fact holds it only while facts stay in memory; otherwise a reference that this
         run's tasks resolve and that is worthless to whoever reads the fact cache afterwards.
         """
+        session.hand_over()
         data = session.as_dict()
         result = {'changed': False, 'session': data}
         if params['set_fact']:
             fact = data
             if C.CACHE_PLUGIN not in MEMORY_FACT_CACHES and session.token:
-                fact = dict(data, token=self.token_cache.reference(session.cache_key()), compat_token=None)
+                # Without a usable token cache (see _token_cache.UnsafeDirectory) there is nothing to refer to.
+                reference = self.token_cache.reference(session.cache_key()) if self.token_cache is not None else None
+                fact = dict(data, token=reference, compat_token=None)
             result['ansible_facts'] = {params['fact_name']: fact}
         return result

@@ -28,9 +28,12 @@ refused, or after ``MAX_SECONDS``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -53,7 +56,12 @@ def _alive(pid):
         return False
     except PermissionError:
         return True
-    return True
+    try:
+        # A killed process not yet reaped (a container's init may never reap it) is a zombie: dead.
+        with open('/proc/%d/stat' % pid, encoding='ascii', errors='replace') as handle:
+            return handle.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except (OSError, IndexError):
+        return True
 
 
 # ----- the task's side -----------------------------------------------------------------------
@@ -77,8 +85,9 @@ class KeeperExchange:
 
     OWN_CONNECTION_AFTER = 10
 
-    def __init__(self, socket_path):
+    def __init__(self, socket_path, keeper_pid=None):
         self.socket_path = socket_path
+        self.keeper_pid = keeper_pid
 
     def __call__(self, client, method, url, headers, json_body=None, params=None):
         if _HANDED['pid'] != os.getpid():
@@ -95,6 +104,9 @@ class KeeperExchange:
             try:
                 _connect(channel, self.socket_path)
             except OSError:
+                return _transport.direct_exchange(client, method, url, headers, json_body, params)
+            if not _is_keeper(channel, self.keeper_pid):
+                _warn_stranger(self.socket_path)
                 return _transport.direct_exchange(client, method, url, headers, json_body, params)
             answer = _call(channel, request, client, method, url)
         finally:
@@ -122,6 +134,35 @@ def _connect(channel, path):
         os.close(directory)
 
 
+def _is_keeper(channel, keeper_pid):
+    """Whether the process at the other end of ``channel`` is the run's keeper: ours, with the pid its marker names.
+
+    The request carries the session cookie; it goes to no other listener, whatever its socket is called.
+    """
+    try:
+        pid, uid, _gid = struct.unpack('3i', channel.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize('3i')))
+    except (AttributeError, OSError):
+        return False  # no way to tell who listens: the task sends its requests itself
+    return uid == os.geteuid() and keeper_pid is not None and pid == keeper_pid
+
+
+def _warn_stranger(path):
+    # Imported here: the keeper process imports this module too, and has no one to warn.
+    from ansible.utils.display import Display  # pylint: disable=import-outside-toplevel
+    Display().warning('The session keeper\'s socket %s is served by another process than the run\'s keeper; this task sent '
+                      'its requests directly instead. Check who can write to Ansible\'s local_tmp.' % path)
+
+
+def keeper_pid(cache, key):
+    """The pid the keeper marker of ``key`` names, None while the keeper starts (or without a marker)."""
+    try:
+        with open(cache.keeper_marker(key), encoding='ascii') as handle:
+            text = handle.read().strip()
+    except (OSError, ValueError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
 def _call(channel, request, client, method, url):
     try:
         channel.sendall(json.dumps(request).encode('utf-8') + b'\n')
@@ -140,7 +181,7 @@ def _call(channel, request, client, method, url):
 def exchange_for(cache, session):
     """The exchange a task should use for ``session``: through its keeper if one runs."""
     path = cache.keeper_socket(session.cache_key())
-    return KeeperExchange(path) if os.path.exists(path) else None
+    return KeeperExchange(path, keeper_pid(cache, session.cache_key())) if os.path.exists(path) else None
 
 
 # ----- the keeper's side ---------------------------------------------------------------------
@@ -162,8 +203,9 @@ class _Carrier:
     # after the task has reported that it does not know whether it landed.
     QUEUED_AT_MOST = 5.0
 
-    def __init__(self, name, session):
+    def __init__(self, name, session, on_news=None):
         self._session = session
+        self._on_news = on_news
         self._stopping = False
         self._busy = 0
         self._waiting = 0
@@ -218,7 +260,11 @@ class _Carrier:
             request = json.loads(channel.makefile('rb').readline(MAX_MESSAGE))
         except ValueError:
             return
-        if stopping or not isinstance(request, dict) or time.time() - (request.get('handed_at') or 0) > self.QUEUED_AT_MOST:
+        if isinstance(request, dict) and request.get('news') and not stopping:
+            if self._on_news is not None:
+                self._on_news()
+            answer = {'taken': True}
+        elif stopping or not isinstance(request, dict) or time.time() - (request.get('handed_at') or 0) > self.QUEUED_AT_MOST:
             answer = {'fallback': True}  # the task sends it itself
         else:
             answer = _serve(self._session, request)
@@ -285,8 +331,14 @@ def ensure_keeper(cache, session):
     try:
         descriptor = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return False
-    os.close(descriptor)
+        if not _keeper_is_gone(cache, key):
+            return False
+        with cache.entry(key):
+            # Under the entry's lock, so that of the tasks that notice a dead keeper only one replaces it.
+            if not _keeper_is_gone(cache, key):
+                return False
+            _clear_after_keeper(cache, key)
+            descriptor = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     orders = {
         'directory': cache.directory,
         'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
@@ -302,6 +354,10 @@ def ensure_keeper(cache, session):
         # along (through the pipe, never the command line or the environment).
         orders['end_at_run_end'] = True
         orders['session']['token'] = session.token
+    elif session.token and not session.handed:
+        # The same for a session the run opened for itself: ended when the run is over (see keep).
+        orders['unhanded'] = True
+        orders['session']['token'] = session.token
     environment = {name: os.environ[name] for name in _ENVIRONMENT_KEPT if name in os.environ}
     environment['PYTHONPATH'] = _collections_root()
     try:
@@ -312,9 +368,47 @@ def ensure_keeper(cache, session):
         keeper.stdin.write(json.dumps(orders).encode('utf-8'))
         keeper.stdin.close()
     except OSError:
+        os.close(descriptor)
         os.unlink(marker)
         return False
+    # The marker names the keeper: tasks check that whoever serves its socket is that process, and a
+    # later task that finds it dead (killed) starts another.
+    os.write(descriptor, str(keeper.pid).encode('ascii'))
+    os.close(descriptor)
     return True
+
+
+# How long a marker may name no keeper (the moment between its creation and the keeper's start).
+STARTING_AT_MOST = 30.0
+
+
+def _keeper_is_gone(cache, key):
+    """Whether the keeper the marker of ``key`` stands for is dead (killed, say), its marker left behind."""
+    pid = keeper_pid(cache, key)
+    if pid is None:
+        try:
+            return time.time() - os.stat(cache.keeper_marker(key)).st_mtime > STARTING_AT_MOST
+        except OSError:
+            return False
+    return not _alive(pid)
+
+
+def _clear_after_keeper(cache, key):
+    """Remove what a dead keeper left: its socket, its relay's directory and pointer, its marker."""
+    try:
+        with open(cache.relay_pointer(key), encoding='utf-8') as handle:
+            relay_socket = handle.read().strip()
+    except OSError:
+        relay_socket = ''
+    directory = os.path.dirname(relay_socket)
+    # Only a directory the relay made (see _relay.Relay.start), and only one of this user's.
+    if os.path.basename(directory).startswith('dashboard-relay-') and not os.path.islink(directory):
+        with contextlib.suppress(OSError):
+            if os.lstat(directory).st_uid == os.geteuid():
+                shutil.rmtree(directory, ignore_errors=True)
+    for leftover in (cache.keeper_socket(key), cache.relay_pointer(key), cache.keeper_marker(key)):
+        with contextlib.suppress(OSError):
+            os.unlink(leftover)
 
 
 def _run_keeper(cache, session, owner, end_at_run_end=False):
@@ -326,7 +420,7 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
         os.chdir(cache.directory)
         old_mask = os.umask(0o177)
         try:
-            server = _Carrier(os.path.basename(socket_path), session)
+            server = _Carrier(os.path.basename(socket_path), session, on_news=lambda: _take_news(cache, session))
         finally:
             os.umask(old_mask)
     except OSError:
@@ -356,6 +450,30 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
         _end_on_server(session)
 
 
+def _take_news(cache, session):
+    """A task opened a new session for the run: take it now, not at the next look, so that the run's end finds it."""
+    with cache.entry(session.cache_key()) as entry:
+        session.adopt(entry.load())
+
+
+def tell_keeper(cache, key):
+    """Tell the run's keeper that the session of ``key`` changed (best effort; see ``_take_news``)."""
+    path = cache.keeper_socket(key)
+    if not os.path.exists(path):
+        return
+    channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    channel.settimeout(5)
+    try:
+        _connect(channel, path)
+        if _is_keeper(channel, keeper_pid(cache, key)):
+            channel.sendall(b'{"news": true}\n')
+            channel.makefile('rb').readline(1024)
+    except OSError:
+        pass
+    finally:
+        channel.close()
+
+
 def _end_on_server(session):
     """POST /logout for a run that is over (dashboard_login logout_at_end): its cache is gone, the token is not."""
     try:
@@ -371,7 +489,7 @@ def main():
     end_at_run_end = bool(orders.get('end_at_run_end'))
     if not os.path.isdir(orders['directory']):
         # The run ended before the keeper started.
-        if end_at_run_end:
+        if end_at_run_end or orders.get('unhanded'):
             _end_on_server(session)
         return
     cache = TokenCache(orders['directory'], create=False)
@@ -392,7 +510,7 @@ def _refresh_if_due(session, entry, record):
         return False
     except DashboardError:
         return TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
-    entry.save(session.as_dict())
+    entry.save(session.cache_record())
     return None
 
 
@@ -414,14 +532,17 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
     """
     started = clock()
     key = session.cache_key()
+    # Whether the session the run holds was never handed to the user (see DashboardSession.hand_over):
+    # the run opened it for its own tasks, and ends it when it is over.
+    unhanded = False
     while clock() - started < MAX_SECONDS:
         if not os.path.isdir(cache.directory):
-            return end_at_run_end  # the run ended and Ansible removed its directory
+            return end_at_run_end or unhanded  # the run ended and Ansible removed its directory
         if not _alive(owner):
             # The run was killed: Ansible could not remove its directory, so drop the token here.
             with cache.entry(key) as entry:
                 entry.clear()
-            return end_at_run_end
+            return end_at_run_end or unhanded
         # Sticky: Ansible removes the run's directory file by file, the marker perhaps first. A
         # dashboard_logout task removes it too, but also the entry, which ends the keeper below.
         end_at_run_end = end_at_run_end or os.path.exists(cache.logout_marker(key))
@@ -432,7 +553,8 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
                 if not record and not _run_is_over(cache, owner, sleep):
                     return False  # logged out
                 if not record:
-                    return end_at_run_end
+                    return end_at_run_end or unhanded
+                unhanded = not session.uses_api_key and not record.get('handed')
                 if session.uses_api_key:
                     # A key does not expire; the keeper is here to clear the entry (it holds the key) if the run is killed.
                     pause = 1.0
@@ -441,9 +563,12 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
                     if pause is False:
                         return False  # expired or ended on the server: the next task reports it
         except FileNotFoundError:
-            return end_at_run_end  # the directory went away under the lock: the run is over
+            return end_at_run_end or unhanded  # the directory went away under the lock: the run is over
         # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.
-        sleep(pause or min(1.0, max(0.05, session.expires_in() - session.refresh_margin()), max(0.05, session.lifetime / 12.0)))
+        # A session to end at the run's end is looked at more often: the token to end is the one a task
+        # took last, perhaps a moment before the run ended.
+        sleep(pause or min(0.25 if unhanded else 1.0, max(0.05, session.expires_in() - session.refresh_margin()),
+                           max(0.05, session.lifetime / 12.0)))
 
 
 if __name__ == '__main__':

@@ -16,29 +16,35 @@ from __future__ import annotations
 
 from ansible import constants as C
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+from ansible.utils.display import Display
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME, argument_spec, timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import exchange_for
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, find_session_fact
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, UnsafeDirectory, find_session_fact
 
 _CONNECTION_SPEC = argument_spec()
 
 
 def open_session(params, variables=None, fact_name=None, secrets=()):
     """(session, token cache) for validated options and the variables of the host at hand."""
-    cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+    try:
+        cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+    except UnsafeDirectory as exc:
+        Display().warning(exc.message)
+        cache = None
     fact_name = fact_name or DEFAULT_FACT_NAME
     may_login = bool(params.get('password') or params.get('api_key'))
-    if params.get('session'):
+    if params.get('session') and cache is not None:
         params = dict(params, session=cache.resolve_session(params['session'], 'The session option', may_login))
     fact = None if params.get('token') else find_session_fact(variables, fact_name)
-    if fact:
+    if fact and cache is not None:
         fact = cache.resolve_session(fact, 'The fact %s' % fact_name, may_login)
     session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache)
     session.add_secrets(secrets)
-    session.http.exchange = exchange_for(cache, session) or session.http.exchange
+    if cache is not None:
+        session.http.exchange = exchange_for(cache, session) or session.http.exchange
     return session, cache
 
 

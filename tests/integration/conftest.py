@@ -10,6 +10,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -95,3 +96,37 @@ def play(dashboard_env, tmp_path):
         return PlayRun(completed)
 
     return run
+
+
+def _run_keepers():
+    """Pids of the session keepers started from this checkout (their PYTHONPATH is its build/collections)."""
+    root = ('PYTHONPATH=%s' % (REPO / 'build' / 'collections')).encode()
+    found = []
+    for name in os.listdir('/proc'):
+        if not name.isdigit():
+            continue
+        try:
+            with open('/proc/%s/cmdline' % name, 'rb') as handle:
+                if b'plugin_utils._keeper' not in handle.read():
+                    continue
+            with open('/proc/%s/environ' % name, 'rb') as handle:
+                if root in handle.read().split(b'\0'):
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.fixture(autouse=True)
+def run_sessions_ended():
+    """After each test, wait (5 s at most) for the keepers of its runs to stop.
+
+    A keeper ends the session its run opened for itself a moment after ansible-playbook exits
+    (issue 15); that logout must land in its own test, not in the next one, which resets the
+    emulator and counts from zero.
+    """
+    before = set(_run_keepers())
+    yield
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and set(_run_keepers()) - before:
+        time.sleep(0.1)
