@@ -66,11 +66,9 @@ _raw:
   elements: raw
 '''
 
-from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
 
 
 class LookupModule(LookupBase):
@@ -78,12 +76,10 @@ class LookupModule(LookupBase):
     def run(self, terms, variables=None, **kwargs):
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
-        try:
+        with lookup_errors('fabricops.dashboard.dashboard_api'):
             session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))[0]
             answers = []
             for path in terms:
                 response = session.request('GET', str(path), params=options.get('query'))
                 answers.append(response.json if response.is_json else response.text)
-        except DashboardError as exc:
-            raise AnsibleLookupError('fabricops.dashboard.dashboard_api: %s' % exc.message) from None
         return answers

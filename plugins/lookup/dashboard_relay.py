@@ -71,9 +71,8 @@ import time
 from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
 
 # The keeper is a new Python process: it serves within a fraction of a second, longer on a busy controller.
 KEEPER_START_SECONDS = 15.0
@@ -87,7 +86,7 @@ class LookupModule(LookupBase):
                                      'that uses the socket.')
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
-        try:
+        with lookup_errors('fabricops.dashboard.dashboard_relay'):
             session, cache = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_relay', variables, options.get('fact_name'))
             if session.uses_api_key:
                 raise AnsibleLookupError('fabricops.dashboard.dashboard_relay carries a password session only; the run\'s session '
@@ -97,8 +96,6 @@ class LookupModule(LookupBase):
                 raise AnsibleLookupError('fabricops.dashboard.dashboard_relay needs the run\'s token cache, and it is not private to '
                                          'this user (see the warning above); the relay is not started.')
             session.ensure_valid()
-        except DashboardError as exc:
-            raise AnsibleLookupError('fabricops.dashboard.dashboard_relay: %s' % exc.message) from None
         pointer = cache.relay_pointer(session.cache_key())
         try:
             ensure_keeper(cache, session)

@@ -65,7 +65,7 @@ msg:
   sample: session ended
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(

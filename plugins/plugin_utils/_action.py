@@ -25,10 +25,9 @@ from ansible.module_utils.common.parameters import remove_values
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import timeout_problem
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper, tell_keeper
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, ConfigurationError, DashboardError, NoSessionGiven
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper, tell_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session, validated
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 display = Display()
@@ -70,19 +69,16 @@ class DashboardAction(ActionBase):
         super().run(tmp, task_vars)
         task_vars = task_vars or {}
         self._retry_host = task_vars.get('inventory_hostname')
-        problem = timeout_problem(self._task.args)
-        if problem:
-            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, problem)}
-        validation = self._validator.validate(plain(self._task.args))
-        if validation.error_messages:
-            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
-        params = validation.validated_parameters
+        try:
+            params, no_log_values = validated(self._validator, plain(self._task.args), self._task.action)
+        except ConfigurationError as exc:
+            return {'failed': True, 'msg': exc.message}
         session = cache = None
         try:
             session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
-                                          secrets=validation._no_log_values)  # pylint: disable=protected-access
+                                          secrets=no_log_values)
             self.token_cache = cache
-            session.http.on_retry = self.show_retry
+            session.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
@@ -96,10 +92,10 @@ class DashboardAction(ActionBase):
             # A bug of ours must still not print a traceback that could carry a secret.
             text = '%s: %s' % (type(exc).__name__, exc)
             result = {'failed': True, 'msg': 'Unexpected error in %s (please report it): %s' % (
-                self._task.action, session.scrub(text) if session else remove_values(text, validation._no_log_values))}
-        if session is not None and session.http.last_attempts and not self.HIDES_RESULT:
+                self._task.action, session.scrub(text) if session else remove_values(text, no_log_values))}
+        if session is not None and session.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
-            result['request_attempts'] = session.http.last_attempts
+            result['request_attempts'] = session.last_attempts
         if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
         elif cache is not None and session.logins and session.token and not session.handed:

@@ -14,17 +14,21 @@ is forked, and both share the run's ``DEFAULT_LOCAL_TMP`` with the workers.
 
 from __future__ import annotations
 
+import contextlib
+
 from ansible import constants as C
+from ansible.errors import AnsibleLookupError
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME, argument_spec, timeout_problem
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import DEFAULT_FACT_NAME, argument_spec, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import exchange_for
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import exchange_for
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, UnsafeDirectory, find_session_fact
 
 _CONNECTION_SPEC = argument_spec()
+_CONNECTION_VALIDATOR = ArgumentSpecValidator(_CONNECTION_SPEC)
 
 
 def open_session(params, variables=None, fact_name=None, secrets=()):
@@ -43,8 +47,9 @@ def open_session(params, variables=None, fact_name=None, secrets=()):
         fact = cache.resolve_session(fact, 'The fact %s' % fact_name, may_login)
     session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache)
     session.add_secrets(secrets)
-    if cache is not None:
-        session.http.exchange = exchange_for(cache, session) or session.http.exchange
+    exchange = exchange_for(cache, session) if cache is not None else None
+    if exchange is not None:
+        session.carry_with(exchange)
     return session, cache
 
 
@@ -55,11 +60,28 @@ def plugin_session(options, plugin_name, variables=None, fact_name=None):
     checks apply (DASHBOARD_HOST, DASHBOARD_TIMEOUT, ...).
     """
     given = {name: value for name, value in options.items() if name in _CONNECTION_SPEC and value is not None}
-    problem = timeout_problem(given)
+    params, no_log_values = validated(_CONNECTION_VALIDATOR, given, plugin_name)
+    return open_session(params, variables, fact_name, secrets=no_log_values)
+
+
+def validated(validator, args, who):
+    """(validated options, their no-log values) for the options of a task or plugin; ConfigurationError when invalid.
+
+    The timeout is checked first, so the message can name the environment variable it came from.
+    """
+    problem = timeout_problem(args)
     if problem:
-        raise ConfigurationError('Invalid options for %s: %s' % (plugin_name, problem))
-    validation = ArgumentSpecValidator(_CONNECTION_SPEC).validate(given)
+        raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
+    validation = validator.validate(args)
     if validation.error_messages:
-        raise ConfigurationError('Invalid options for %s: %s' % (plugin_name, '; '.join(validation.error_messages)))
-    return open_session(validation.validated_parameters, variables, fact_name,
-                        secrets=validation._no_log_values)  # pylint: disable=protected-access
+        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(validation.error_messages)))
+    return validation.validated_parameters, validation._no_log_values  # pylint: disable=protected-access
+
+
+@contextlib.contextmanager
+def lookup_errors(name):
+    """Every error of the session as the AnsibleLookupError of the lookup ``name``: a message, never a traceback."""
+    try:
+        yield
+    except DashboardError as exc:
+        raise AnsibleLookupError('%s: %s' % (name, exc.message)) from None

@@ -33,7 +33,8 @@ import threading
 from urllib.parse import parse_qsl, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import MASK, is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import mask
 
 SOCKET_NAME = 's'
 MAX_BODY = 64 * 1024 * 1024
@@ -123,17 +124,14 @@ class Relay:
             if token == previous:
                 break
             try:
-                response = self.session.http.request(method, path, json_body=body, params=params, token=token)
+                response = self.session.send_with(token, method, path, json_body=body, params=params)
             except DashboardError as exc:
-                return _message(502, exc.message.replace(token, MASK))
+                return _message(502, mask(exc.message, [token]))
             if not is_auth_failure(response):
                 break
         headers = [(name, value) for name, value in response.headers.items() if name.lower() not in _NOT_RELAYED]
-        text = response.text or ''
         # Any token the answer holds: the one sent, one the answer sets, the run's current one.
-        for secret in {token, self._current_token()} | set(response.cookies.values()):
-            if secret and len(secret) > 3:
-                text = text.replace(secret, MASK)
+        text = mask(response.text or '', {token, self._current_token()} | set(response.cookies.values()))
         return response.status, headers, text.encode('utf-8')
 
     def _current_token(self):
