@@ -158,3 +158,13 @@ options:
       - If not set, the environment variable E(DASHBOARD_TOKEN) is used.
     type: str
 '''
+
+    # The lookups' fact option (the modules document theirs with what they do with the fact).
+    FACT_NAME = r'''
+options:
+  fact_name:
+    description:
+      - Name of the session fact to reuse, if it is not C(dashboard_session).
+    type: str
+    default: dashboard_session
+'''

@@ -20,6 +20,7 @@ author:
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
+  - fabricops.dashboard.connection.fact_name
 options:
   _terms:
     description:
@@ -31,11 +32,6 @@ options:
     description:
       - Query parameters sent with every path.
     type: dict
-  fact_name:
-    description:
-      - Name of the session fact to reuse, if it is not C(dashboard_session).
-    type: str
-    default: dashboard_session
 seealso:
   - module: fabricops.dashboard.dashboard_rest
   - module: fabricops.dashboard.dashboard_login

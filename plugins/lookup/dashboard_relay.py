@@ -27,12 +27,7 @@ author:
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
-options:
-  fact_name:
-    description:
-      - Name of the session fact to reuse, if it is not C(dashboard_session).
-    type: str
-    default: dashboard_session
+  - fabricops.dashboard.connection.fact_name
 notes:
   - Takes no terms.
 seealso:

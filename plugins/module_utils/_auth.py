@@ -253,3 +253,16 @@ class ApiKeyAuth:
             'of the credential). Nothing was retried.' % (
                 base_url, username, response.status, server_message(response.json, scrub) or 'no reason given')),
             status=response.status)
+
+
+def token_timing(claims, received_at, lifetime, default_lifetime, now):
+    """(received_at, lifetime) of a token: as given, else from its claims, else ``default_lifetime`` from ``now``."""
+    if received_at is not None and lifetime is not None:
+        return received_at, lifetime
+    if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:
+        # Counted from our own clock: a controller whose clock is off by an hour must
+        # neither refresh on every task nor let the token lapse.
+        return now, claims['exp'] - claims['iat']
+    if isinstance(claims.get('exp'), (int, float)):
+        return (received_at if received_at is not None else now), claims['exp'] - (received_at if received_at is not None else now)
+    return (received_at if received_at is not None else now), default_lifetime

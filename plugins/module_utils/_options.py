@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from ansible.module_utils.errors import AnsibleFallbackNotFound
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, bounded
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, NoSessionGiven, bounded
 
 def env_fallback(*names):
     """The first of these environment variables that is set and not empty.
@@ -231,3 +231,45 @@ def same_target(options, session):
     if options.get('domain') and session.get('domain') and options['domain'] != session['domain']:
         return False
     return True
+
+
+def session_arguments(options, session_fact=None):
+    """The arguments of a DashboardSession from validated options, a ``session`` dict and the session fact.
+
+    The ``session`` option wins over the fact; either one applies only to the dashboard
+    and account the other options name (if they name one). Options given on the task
+    (or by module_defaults, or the environment) win over what the session dict carries.
+    """
+    options = dict(options)
+    given = options.get('session') or None
+    if not given and not options.get('token') and isinstance(session_fact, dict) and (
+            session_fact.get('token') or session_fact.get('auth') == 'api_key'):
+        given = session_fact
+    if given and not same_target(options, given):
+        if options.get('session'):
+            raise ConfigurationError('The session given is for %s as %s, but the task names %s as %s; drop one of them.' % (
+                given.get('host'), given.get('username'), options.get('host'), options.get('username')))
+        given = None
+    given = given or {}
+
+    def pick(name, default=None):
+        value = options.get(name)
+        return value if value is not None else given.get(name, default)
+
+    host = options.get('host') or given.get('nodes') or given.get('host')
+    if not host:
+        raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
+                             'or set host, username and password (task options, module_defaults for '
+                             'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
+    use_given_token = not options.get('token')
+    # The task's own key wins; a key session handed back (auth api_key, never the key itself)
+    # stays one unless the task logs in its own way.
+    given_auth = given.get('auth') if use_given_token and not options.get('password') else None
+    return dict(host=host, api_key=options.get('api_key'), auth=given_auth,
+                username=pick('username'), password=options.get('password'), domain=pick('domain'),
+                token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
+                validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
+                session_timeout=options.get('session_timeout'),
+                received_at=given.get('received_at') if use_given_token else None,
+                lifetime=given.get('lifetime') if use_given_token else None,
+                usertype=given.get('usertype'), rbac=given.get('rbac'))

@@ -12,6 +12,11 @@ wire ``_transport``'s and ``_wire``'s, the options ``_options``'.
 A ``token_cache`` (see ``plugin_utils/_token_cache``) lets the many short-lived processes of
 one Ansible run share one login: every renewal happens under its lock, and a token renewed by
 another process is adopted instead of renewing again.
+
+Longer than the other files (about 500 lines), on purpose: the session's state, its expiry, its
+renewal after a refusal and its adoption under the cache's lock are one state machine, whose
+invariants (which token is current, who may renew it, what the cache holds) are read together;
+everything around it (options, auth calls, secrets, the wire) lives in its own file.
 """
 
 from __future__ import annotations
@@ -22,11 +27,11 @@ import time
 from urllib.parse import urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import (
-    AUTH_PATHS, LOGIN_PATHS, ApiKeyAuth, PasswordAuth, decoded_path, is_auth_failure, iso, token_claims)
+    AUTH_PATHS, LOGIN_PATHS, ApiKeyAuth, PasswordAuth, decoded_path, is_auth_failure, iso, token_claims, token_timing)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
-    ApiError, ConfigurationError, DashboardError, NoSessionGiven, SessionExpired, TransportError, answer_error, server_message)
+    ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._options import (
-    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, same_target)
+    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, session_arguments)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import Secrets, body_secrets, password_verifier, verifies
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
@@ -101,45 +106,8 @@ class DashboardSession:
 
     @classmethod
     def from_options(cls, options, session_fact=None, **kwargs):
-        """A session from validated options (see ``_options``), a session dict and the fact.
-
-        The ``session`` option wins over the fact; either one applies only to the dashboard
-        and account the other options name (if they name one). Options given on the task
-        (or by module_defaults, or the environment) win over what the session dict carries.
-        """
-        options = dict(options)
-        given = options.get('session') or None
-        if not given and not options.get('token') and isinstance(session_fact, dict) and (
-                session_fact.get('token') or session_fact.get('auth') == 'api_key'):
-            given = session_fact
-        if given and not same_target(options, given):
-            if options.get('session'):
-                raise ConfigurationError('The session given is for %s as %s, but the task names %s as %s; drop one of them.' % (
-                    given.get('host'), given.get('username'), options.get('host'), options.get('username')))
-            given = None
-        given = given or {}
-
-        def pick(name, default=None):
-            value = options.get(name)
-            return value if value is not None else given.get(name, default)
-
-        host = options.get('host') or given.get('nodes') or given.get('host')
-        if not host:
-            raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
-                                 'or set host, username and password (task options, module_defaults for '
-                                 'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
-        use_given_token = not options.get('token')
-        # The task's own key wins; a key session handed back (auth api_key, never the key itself)
-        # stays one unless the task logs in its own way.
-        given_auth = given.get('auth') if use_given_token and not options.get('password') else None
-        return cls(host=host, api_key=options.get('api_key'), auth=given_auth,
-                   username=pick('username'), password=options.get('password'), domain=pick('domain'),
-                   token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
-                   validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
-                   session_timeout=options.get('session_timeout'),
-                   received_at=given.get('received_at') if use_given_token else None,
-                   lifetime=given.get('lifetime') if use_given_token else None,
-                   usertype=given.get('usertype'), rbac=given.get('rbac'), **kwargs)
+        """A session from validated options, a session dict and the fact (see ``_options.session_arguments``)."""
+        return cls(**session_arguments(options, session_fact), **kwargs)
 
     # ----- state -------------------------------------------------------------------------
 
@@ -276,19 +244,7 @@ class DashboardSession:
             claims = {}
         else:
             claims = token_claims(token)
-        now = self._clock()
-        if received_at is None or lifetime is None:
-            if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:
-                # Counted from our own clock: a controller whose clock is off by an hour must
-                # neither refresh on every task nor let the token lapse.
-                lifetime = claims['exp'] - claims['iat']
-                received_at = now
-            elif isinstance(claims.get('exp'), (int, float)):
-                lifetime = claims['exp'] - (received_at if received_at is not None else now)
-                received_at = received_at if received_at is not None else now
-            else:
-                received_at = received_at if received_at is not None else now
-                lifetime = self.session_timeout
+        received_at, lifetime = token_timing(claims, received_at, lifetime, self.session_timeout, self._clock())
         self.token = token
         self.compat_token = compat_token
         self.received_at = float(received_at)

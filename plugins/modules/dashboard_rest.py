@@ -33,21 +33,13 @@ description:
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
-seealso:
-  - module: fabricops.dashboard.dashboard_login
-    description: Logs in once; every other module picks up its session.
-  - module: fabricops.dashboard.dashboard_refresh
-    description: Extends the session explicitly.
-  - module: fabricops.dashboard.dashboard_logout
-    description: Ends the session at the end of a play.
-  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
-    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.attributes
+  - fabricops.dashboard.session_modules
 options:
   method:
     description:
@@ -94,8 +86,6 @@ options:
       - With O(key), the path of the list to look the object up in.
     type: str
 attributes:
-  check_mode:
-    support: full
   diff_mode:
     support: full
 '''

@@ -10,8 +10,6 @@ import socket
 import subprocess
 import threading
 
-import pytest
-
 from ansible import constants as C
 
 from conftest import HERE
