@@ -19,8 +19,9 @@ description:
   - The socket is served by the run's session keeper, private to the user who runs the play (C(0600) in a C(0700)
     directory) and removed when the run ends. It exists on the controller only, so the task that uses it must run there
     (C(delegate_to=localhost) or C(connection=local)).
-  - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403); request bodies are relayed as JSON;
-    C(Set-Cookie) is not passed back.
+  - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403), in any spelling (percent-encoded,
+    with dot segments); a path with a percent-encoded C(/), C(.) or backslash is refused (HTTP 400). Request bodies are relayed as
+    JSON; C(Set-Cookie) is not passed back, and a session token in an answer is masked.
   - It carries a session of a password login only; with an API key (O(api_key)) it fails with a message saying so.
 author:
   - Fabricops Dashboard Team (@fabricops)

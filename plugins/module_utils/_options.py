@@ -23,6 +23,7 @@ from ansible.module_utils.errors import AnsibleFallbackNotFound
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, NoSessionGiven, bounded
 
+
 def env_fallback(*names):
     """The first of these environment variables that is set and not empty.
 
@@ -33,6 +34,8 @@ def env_fallback(*names):
         if os.environ.get(name):
             return os.environ[name]
     raise AnsibleFallbackNotFound
+
+
 DEFAULT_DOMAIN = 'DefaultAuth'
 DEFAULT_TIMEOUT = 30
 DEFAULT_SESSION_TIMEOUT = 1200
@@ -185,6 +188,8 @@ def normalize_base_url(host):
     if parts.query or parts.fragment:
         raise ConfigurationError('The dashboard address %s must not carry a query or fragment.' % host)
     return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
+
+
 _NORMALIZED = {}
 
 

@@ -120,6 +120,8 @@ class _SharedContextAdapter(HTTPAdapter):
         pool_kwargs.pop('ca_certs', None)
         pool_kwargs.pop('ca_cert_dir', None)
         return host_params, pool_kwargs
+
+
 _LOCK = threading.Lock()
 _TLS_CONTEXTS = {}
 _POOLS = {}
@@ -141,6 +143,8 @@ def _forget_connections():
     _LOCK = threading.Lock()
     _POOLS.clear()
     _CARRIER_POOLS.clear()
+
+
 os.register_at_fork(after_in_child=_forget_connections)
 # OpenSSL loads its configuration the first time a process makes a TLS context, which costs
 # milliseconds. Ansible imports this module in its main process and forks a worker per task, so
@@ -184,6 +188,8 @@ def _pool(base_url, validate_certs, ca_path):
         with _LOCK:
             session = _POOLS.setdefault(key, session)
     return session
+
+
 if HAS_REQUESTS:
     import http.cookiejar
 
@@ -219,6 +225,8 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
     except requests.exceptions.RequestException as exc:
         raise _failure(client, method, path, 'other', type(exc).__name__) from None
     return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw.raw.headers.getlist('Set-Cookie')))
+
+
 # Characters requests leaves as they are in a URL; any other (%, a space, non-ASCII...) goes through its quoting.
 _PLAIN_URL = re.compile(r"^[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]*$")
 _CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}

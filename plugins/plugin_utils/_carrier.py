@@ -19,6 +19,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import MAX_MESSAGE
 
+
 class _Carrier:
     """The keeper's Unix socket: threads that each take the next task's request themselves.
 
@@ -126,7 +127,7 @@ def _serve(session, request):
     carrier = HttpClient(node, session.validate_certs, session.ca_path, timeout=request.get('timeout') or session.timeout)
     try:
         response = _wire.carried_exchange(carrier, request['method'], request['url'], request['headers'],
-                                               request.get('json'), request.get('params'))
+                                          request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
     except Exception:  # pylint: disable=broad-exception-caught

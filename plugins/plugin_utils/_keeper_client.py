@@ -41,6 +41,8 @@ def _alive(pid):
             return handle.read().rsplit(')', 1)[1].split()[0] != 'Z'
     except (OSError, IndexError):
         return True
+
+
 # How many requests this process has handed to the keeper (see KeeperExchange), kept with the
 # process's pid: a worker is forked from a process whose count is not its own.
 _HANDED = {'pid': None, 'count': 0}
@@ -157,6 +159,8 @@ def exchange_for(cache, session):
     """The exchange a task should use for ``session``: through its keeper if one runs."""
     path = cache.keeper_socket(session.cache_key())
     return KeeperExchange(path, keeper_pid(cache, session.cache_key())) if os.path.exists(path) else None
+
+
 KEEPER_MODULE = 'ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper'
 # What the keeper's environment keeps of the task's: enough to run Python and reach the
 # dashboard through a proxy; nothing else, so no credential from the environment comes along.
@@ -229,6 +233,8 @@ def ensure_keeper(cache, session):
     os.write(descriptor, str(keeper.pid).encode('ascii'))
     os.close(descriptor)
     return True
+
+
 # How long a marker may name no keeper (the moment between its creation and the keeper's start).
 STARTING_AT_MOST = 30.0
 

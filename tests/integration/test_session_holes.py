@@ -85,7 +85,7 @@ def test_a_keeper_socket_served_by_another_process_gets_nothing(emu, monkeypatch
         def capture():
             while True:
                 try:
-                    channel, _ = listener.accept()
+                    channel, _peer = listener.accept()
                 except OSError:
                     return
                 with channel:
