@@ -12,6 +12,7 @@ only a salted hash of it (``password_verifier``).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -21,9 +22,10 @@ MASK = '********'
 # a server that quotes the request back in an error must not get them displayed.
 SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential', re.I)
 # What the run's cache keeps beside a token: a salted hash of the password the session was opened
-# with, so that a task that gives other credentials is not handed the session on the cache's word.
-# Few rounds: the cache is private to the run's user (0700), and every task with credentials checks it.
-VERIFIER_ROUNDS = 2000
+# with (HMAC-SHA256 keyed with a random salt), so that a task that gives other credentials is not
+# handed the session on the cache's word. One round, not a slow key derivation: every task with
+# credentials checks it (2000 PBKDF2 rounds cost 5 ms a task on the bench machine), and whoever can
+# read the cache file (0600 in a 0700 directory) holds the live token beside it, which is worth more.
 _DIGESTS = {}
 
 
@@ -104,7 +106,7 @@ class Secrets:
 def _digest(password, salt):
     key = (password, salt)
     if key not in _DIGESTS:
-        _DIGESTS[key] = hashlib.pbkdf2_hmac('sha256', password.encode('utf-8'), bytes.fromhex(salt), VERIFIER_ROUNDS).hex()
+        _DIGESTS[key] = hmac.new(bytes.fromhex(salt), password.encode('utf-8'), hashlib.sha256).hexdigest()
     return _DIGESTS[key]
 
 
@@ -119,6 +121,6 @@ def verifies(password, verifier):
     if not isinstance(verifier, dict) or not isinstance(verifier.get('salt'), str) or not isinstance(verifier.get('digest'), str):
         return False
     try:
-        return secrets.compare_digest(_digest(password, verifier['salt']), verifier['digest'])
+        return hmac.compare_digest(_digest(password, verifier['salt']), verifier['digest'])
     except ValueError:
         return False
