@@ -260,6 +260,11 @@ class DashboardSession:
         """Take a newer token that another process of this run obtained."""
         if not record or not record.get('token') or not self._trusts(record):
             return False
+        if record['token'] == self.token:
+            # The same session (a fact's token, one this process read before): what the run knows of it
+            # holds, so that saving it again keeps its password's verifier and whether it was handed out.
+            self._verifier = record.get('verifier')
+            self._handed = bool(record.get('handed'))
         if self.token and (record.get('received_at') or 0) <= (self.received_at or 0):
             return False
         self._verifier = record.get('verifier')

@@ -1,35 +1,27 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-# -*- coding: utf-8 -*-
-# Copyright: (c) 2026, fabricops.dashboard contributors
-# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: the run's session keeper.
+"""Internal to this collection: the run's session keeper, the process itself.
 
 Ansible runs every task in a fresh forked worker, so without help each task would open a new
 TLS connection, and a session would only be renewed when a task happens to run shortly before
-it expires. Once per run and session, a small background process, the keeper, does two things:
+it expires. Once per run and session, a small background process, the keeper, serves the run:
 
 - it refreshes the token in the run's token cache shortly before it expires, under the cache
   lock, exactly as a task would, so a play can spend longer than a token's lifetime in tasks
-  that never touch the dashboard;
-- it carries the tasks' requests over its own keep-alive connections: a task hands one
-  request to it over a Unix socket in the run's private directory and gets the answer back,
-  which spares each task a TLS handshake. Everything else (retries, renewal after a refusal,
-  errors) stays in the task; when the keeper cannot be reached the task connects itself;
+  that never touch the dashboard (``keep``, here);
+- it carries the tasks' requests over its own keep-alive connections (``_carrier``; a task's
+  side is ``_keeper_client``), which spares each task a TLS handshake;
 - it relays plain HTTP from modules of other collections (``ansible.builtin.uri`` with
-  ``unix_socket``) to the dashboard with the session attached (see ``_relay``);
-- when the run is over and its dashboard_login asked for it (``logout_at_end``), it ends the
-  session on the server, also after a play that failed before its logout.
+  ``unix_socket``) to the dashboard with the session attached (``_relay``);
+- when the run is over, it ends the session on the server if the run's dashboard_login asked
+  for it (``logout_at_end``), or if the run opened the session for itself and never handed it
+  to the user, also after a play that failed before its logout.
 
-The worker's side (starting it, handing it requests) is ``_keeper_client``; its socket server
-``_carrier``; this module is the keeper process itself: the refresh loop and the end-of-run logout.
-
-It is a fresh Python process that is never given a password (refresh needs only the token),
-and it stops by itself as soon as the run
-ends (Ansible deletes the run's temporary directory, which holds the cache and the socket), the
-``ansible-playbook`` process that owns the run is gone, the session is logged out, a refresh is
-refused, or after ``MAX_SECONDS``.
+It is a fresh Python process that is never given a password (refresh needs only the token), and
+it stops by itself as soon as the run ends (Ansible deletes the run's temporary directory, which
+holds the cache and the socket), the ``ansible-playbook`` process that owns the run is gone, the
+session is logged out, a refresh is refused, or after ``MAX_SECONDS``.
 """
 
 from __future__ import annotations

@@ -158,3 +158,14 @@ def test_a_wrong_password_is_not_accepted_on_the_strength_of_the_cache(play, emu
     counters = emu.counters()
     assert counters['logins'] == 1 and counters['login_failures'] == 1, counters
     played.assert_no_secrets(ADMIN_PASSWORD, 'Not-The-Passw0rd')
+
+
+def test_the_right_password_still_takes_the_session_after_a_refresh_without_credentials(play, emu):
+    """The cache keeps the verifier when a task that holds only the fact refreshes the session: a task
+    with the right password after it takes the run's session, no second login (on the first fix of
+    hole 7, the refresh dropped the verifier and the task logged in again)."""
+    played = play('holes/refresh_then_password.yml', verbosity=1)
+    assert played.rc == 0, played.output[-3000:]
+    counters = emu.counters()
+    assert (counters['logins'], counters['refreshes'], counters['login_failures']) == (1, 1, 0), counters
+    played.assert_no_secrets(ADMIN_PASSWORD)
