@@ -62,6 +62,7 @@ _raw:
   elements: raw
 '''
 
+from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
@@ -72,6 +73,10 @@ class LookupModule(LookupBase):
     def run(self, terms, variables=None, **kwargs):
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
+        if any(not str(path).strip() for path in terms):
+            # Checked before any login: the dashboard's root is its web page, not data.
+            raise AnsibleLookupError('fabricops.dashboard.dashboard_api: a path is empty; give the path to read, for example '
+                                     '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics.')
         with lookup_errors('fabricops.dashboard.dashboard_api'):
             session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))[0]
             answers = []

@@ -219,6 +219,10 @@ class ApiKeyAuth:
     has_token = False
 
     def __init__(self, key):
+        if key and any(ord(character) < 32 or ord(character) == 127 for character in key):
+            # Said without the key: it is a secret, and its line break would cut the message in two.
+            raise ConfigurationError('api_key holds a line break or another control character, which no API key has; copy the key '
+                                     'again from the dashboard\'s UI (the account\'s API keys), without the end of the line.')
         self.key = key
 
     @property

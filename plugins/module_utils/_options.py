@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import math
 import os
+import re
 from urllib.parse import urlsplit
 
 from ansible.module_utils.errors import AnsibleFallbackNotFound
@@ -40,6 +41,10 @@ DEFAULT_DOMAIN = 'DefaultAuth'
 DEFAULT_TIMEOUT = 30
 DEFAULT_SESSION_TIMEOUT = 1200
 DEFAULT_FACT_NAME = 'dashboard_session'
+# What a fact's name may be: the name a template uses for it.
+_VARIABLE_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*\Z')
+# A space or a control character (a line break, say) has no place in an address.
+_CONTROL_OR_SPACE = re.compile(r'[\s\x00-\x1f\x7f]')
 # The session as dashboard_login returns it and as every task accepts it back. Its keys are
 # the connection options' names, so the same dictionary can also feed module_defaults.
 SESSION_OPTIONS = {
@@ -106,6 +111,19 @@ def node_list(host):
     return nodes
 
 
+def session_option_problem(params):
+    """A message when ``session_timeout`` or ``fact_name`` (validated options) cannot be what they are for; else None."""
+    lifetime = params.get('session_timeout')
+    if lifetime is not None and lifetime < 1:
+        return ("session_timeout is %s: give the session's lifetime in seconds, 1 or more (%d when not set), as the dashboard's "
+                "administrator set it." % (lifetime, DEFAULT_SESSION_TIMEOUT))
+    name = params.get('fact_name')
+    if name is not None and not _VARIABLE_NAME.match(name):
+        return ('fact_name is %r, which is not a variable name: use letters, digits and underscores, not starting with a digit '
+                '(%s when not set).' % (bounded(name, 80), DEFAULT_FACT_NAME))
+    return None
+
+
 def timeout_seconds(value):
     """The timeout as whole seconds, None when ``value`` is not a whole number greater than 0.
 
@@ -168,6 +186,10 @@ def normalize_base_url(host):
         raise ConfigurationError('No dashboard given: set the host option (or DASHBOARD_HOST) to the dashboard address, '
                                  'for example https://dashboard.example.com.')
     host = str(host).strip()
+    if _CONTROL_OR_SPACE.search(host):
+        # Shown as Python writes it: a line break printed as is would cut the message in two.
+        raise ConfigurationError('The dashboard address %r holds a space, a line break or another control character; give it as '
+                                 'https://HOST[:PORT][/PREFIX], for example https://dashboard.example.com.' % bounded(host, 200))
     if '://' not in host:
         host = 'https://' + host
     parts = urlsplit(host)

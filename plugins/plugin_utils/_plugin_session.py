@@ -21,7 +21,8 @@ from ansible.errors import AnsibleLookupError
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import DEFAULT_FACT_NAME, argument_spec, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import (
+    DEFAULT_FACT_NAME, argument_spec, session_option_problem, timeout_problem)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import exchange_for
@@ -75,6 +76,9 @@ def validated(validator, args, who):
     validation = validator.validate(args)
     if validation.error_messages:
         raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(validation.error_messages)))
+    problem = session_option_problem(validation.validated_parameters)
+    if problem:
+        raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
     return validation.validated_parameters, validation._no_log_values  # pylint: disable=protected-access
 
 
