@@ -15,10 +15,12 @@ is forked, and both share the run's ``DEFAULT_LOCAL_TMP`` with the workers.
 from __future__ import annotations
 
 import contextlib
+import difflib
 
 from ansible import constants as C
 from ansible.errors import AnsibleLookupError
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+from ansible.module_utils.errors import UnsupportedError
 from ansible.utils.display import Display
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._options import (
@@ -75,11 +77,25 @@ def validated(validator, args, who):
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
     validation = validator.validate(args)
     if validation.error_messages:
-        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(validation.error_messages)))
+        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation))))
     problem = session_option_problem(validation.validated_parameters)
     if problem:
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
     return validation.validated_parameters, validation._no_log_values  # pylint: disable=protected-access
+
+
+def _error_messages(validator, validation):
+    """The validator's messages, a mistyped option first and on its own: Ansible's own message for it starts with the option's
+    name alone, and joined after a missing one ('missing required arguments: path; pth. Supported ...') it reads as required."""
+    supported = sorted(validator.argument_spec)
+    messages = []
+    for given in sorted(name if isinstance(name, str) else name[0] for name in validation.unsupported_parameters):
+        close = difflib.get_close_matches(given, supported, n=1)
+        messages.append('unsupported parameter %s%s' % (given, ' (did you mean %s?)' % close[0] if close else ''))
+    if messages:
+        messages[-1] += '; the options are %s' % ', '.join(supported)
+    messages.extend(error.msg for error in validation.errors if not isinstance(error, UnsupportedError))
+    return messages
 
 
 @contextlib.contextmanager

@@ -68,3 +68,16 @@ def test_an_empty_dashboard_api_term_is_refused(play, emu, term):
     assert 'fabricops.dashboard.dashboard_api: a path is empty' in run.output
     assert not emu.counters()['requests']
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_mistyped_option_is_named_unsupported_apart_from_the_missing_one(play, emu):
+    """Issue 17, item 12. Before: 'missing required arguments: path; pth. Supported parameters include: ...', which reads
+    as if pth were required."""
+    run = play('input/session_input.yml', verbosity=4, extra_vars={'step': 'rest_typo'},
+               env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD})
+    assert run.rc == 2
+    assert 'unsupported parameter pth (did you mean path?)' in run.output
+    assert 'missing required arguments: path' in run.output
+    assert 'path; pth' not in run.output
+    assert _nothing_sent(emu.counters())
+    run.assert_no_secrets(ADMIN_PASSWORD)
