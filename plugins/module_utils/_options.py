@@ -79,6 +79,7 @@ CONNECTION_OPTIONS = {
     'ca_path': {'type': 'path', 'fallback': (env_fallback, ['DASHBOARD_CA_PATH'])},
     'timeout': {'type': 'int', 'fallback': (env_fallback, ['DASHBOARD_TIMEOUT'])},
     'session_timeout': {'type': 'int', 'default': DEFAULT_SESSION_TIMEOUT},
+    'keep_session': {'type': 'bool', 'default': False, 'fallback': (env_fallback, ['DASHBOARD_KEEP_SESSION'])},
 }
 # How a task reuses an existing session instead of logging in (doc fragment ``session``).
 SESSION_REUSE_OPTIONS = {
@@ -296,7 +297,7 @@ def session_arguments(options, session_fact=None):
                 username=pick('username'), password=options.get('password'), domain=pick('domain'),
                 token=options.get('token') or given.get('token'), compat_token=given.get('compat_token') if use_given_token else None,
                 validate_certs=pick('validate_certs'), ca_path=pick('ca_path'), timeout=pick('timeout'),
-                session_timeout=options.get('session_timeout'),
+                session_timeout=options.get('session_timeout'), keep_session=options.get('keep_session'),
                 received_at=given.get('received_at') if use_given_token else None,
                 lifetime=given.get('lifetime') if use_given_token else None,
                 usertype=given.get('usertype'), rbac=given.get('rbac'))

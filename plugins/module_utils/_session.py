@@ -68,7 +68,8 @@ class DashboardSession:
     def __init__(self, host, username=None, password=None, domain=None, token=None, compat_token=None,
                  validate_certs=True, ca_path=None, timeout=None, session_timeout=None,
                  received_at=None, lifetime=None, usertype=None, rbac=None,
-                 token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep, api_key=None, auth=None):
+                 token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep, api_key=None, auth=None,
+                 keep_session=False):
         self.validate_certs = True if validate_certs is None else bool(validate_certs)
         # Absolute: the run's session keeper works in another directory than the task that named it.
         self.ca_path = os.path.abspath(ca_path) if ca_path else ca_path
@@ -96,7 +97,9 @@ class DashboardSession:
         # and whether the session was handed to the user (a task's result, a fact, an option given):
         # one the run opened and did not hand out is the run's to end.
         self._verifier = None
-        self._handed = bool(token)
+        # keep_session: a session this object opens counts as handed out, so the run leaves it live.
+        self._keep = bool(keep_session)
+        self._handed = bool(token) or self._keep
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
         if token and self._auth.has_token:
@@ -301,7 +304,7 @@ class DashboardSession:
         # must not split one account's session in two.
         self.username = self.username or answer.username
         self._verifier = password_verifier(self._auth.password)
-        self._handed = False
+        self._handed = self._keep
         self.logins += 1
         if superseded:
             # A session the run opened, replaced while still live (a refusal that was not about the

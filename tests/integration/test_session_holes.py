@@ -9,6 +9,9 @@ import os
 import socket
 import subprocess
 import threading
+import time
+
+import pytest
 
 from ansible import constants as C
 
@@ -168,4 +171,18 @@ def test_the_right_password_still_takes_the_session_after_a_refresh_without_cred
     assert played.rc == 0, played.output[-3000:]
     counters = emu.counters()
     assert (counters['logins'], counters['refreshes'], counters['login_failures']) == (1, 1, 0), counters
+    played.assert_no_secrets(ADMIN_PASSWORD)
+
+
+@pytest.mark.parametrize('keep, live', [(None, 0), (True, 1)])
+def test_a_run_that_logs_in_by_itself_ends_its_session_unless_told_to_keep_it(play, emu, keep, live):
+    """Issue 17, item 4. Before: each such run left one more live session on the dashboard."""
+    played = play('holes/own_session.yml', verbosity=1, env=ADMIN_ENV, extra_vars={} if keep is None else {'keep': keep})
+    assert played.rc == 0, played.output[-3000:]
+    if live:
+        time.sleep(3)  # what the keeper would have done by now
+        assert emu.counters()['live_sessions'] == live
+    else:
+        assert _wait_for(lambda: emu.counters()['live_sessions'] == 0), json.dumps(emu.counters())
+    assert emu.counters()['logins'] == 1
     played.assert_no_secrets(ADMIN_PASSWORD)
