@@ -261,12 +261,13 @@ def same_target(options, session):
     return True
 
 
-def session_arguments(options, session_fact=None):
+def session_arguments(options, session_fact=None, configured_in=None):
     """The arguments of a DashboardSession from validated options, a ``session`` dict and the session fact.
 
     The ``session`` option wins over the fact; either one applies only to the dashboard
     and account the other options name (if they name one). Options given on the task
     (or by module_defaults, or the environment) win over what the session dict carries.
+    ``configured_in``: where the user sets the options, for the messages (a lookup reads no module_defaults).
     """
     options = dict(options)
     given = options.get('session') or None
@@ -287,8 +288,8 @@ def session_arguments(options, session_fact=None):
     host = options.get('host') or given.get('nodes') or given.get('host')
     if not host:
         raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
-                             'or set host, username and password (task options, module_defaults for '
-                             'group/fabricops.dashboard.dashboard, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).')
+                             'or set host, username and password (%s, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).'
+                             % (configured_in or 'task options, module_defaults for group/fabricops.dashboard.dashboard'))
     use_given_token = not options.get('token')
     # The task's own key wins; a key session handed back (auth api_key, never the key itself)
     # stays one unless the task logs in its own way.

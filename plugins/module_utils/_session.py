@@ -69,7 +69,7 @@ class DashboardSession:
                  validate_certs=True, ca_path=None, timeout=None, session_timeout=None,
                  received_at=None, lifetime=None, usertype=None, rbac=None,
                  token_cache=None, clock=time.time, retry_policy=None, sleep=time.sleep, api_key=None, auth=None,
-                 keep_session=False):
+                 keep_session=False, configured_in=None):
         self.validate_certs = True if validate_certs is None else bool(validate_certs)
         # Absolute: the run's session keeper works in another directory than the task that named it.
         self.ca_path = os.path.abspath(ca_path) if ca_path else ca_path
@@ -97,6 +97,8 @@ class DashboardSession:
         # and whether the session was handed to the user (a task's result, a fact, an option given):
         # one the run opened and did not hand out is the run's to end.
         self._verifier = None
+        # Where the user sets the options, for the messages: a lookup or the inventory reads no module_defaults.
+        self._configured_in = configured_in
         # keep_session: a session this object opens counts as handed out, so the run leaves it live.
         self._keep = bool(keep_session)
         self._handed = bool(token) or self._keep
@@ -110,7 +112,7 @@ class DashboardSession:
     @classmethod
     def from_options(cls, options, session_fact=None, **kwargs):
         """A session from validated options, a session dict and the fact (see ``_options.session_arguments``)."""
-        return cls(**session_arguments(options, session_fact), **kwargs)
+        return cls(**session_arguments(options, session_fact, kwargs.get('configured_in')), **kwargs)
 
     # ----- state -------------------------------------------------------------------------
 
@@ -293,8 +295,9 @@ class DashboardSession:
     def login(self):
         """Log in (POST /login, see _auth.PasswordAuth); a live session of the run's own that it replaces is ended."""
         if not self.has_credentials:
-            raise ConfigurationError('Logging in to %s needs username and password, or username and api_key (task options, '
-                                     'module_defaults, or DASHBOARD_USERNAME with DASHBOARD_PASSWORD or DASHBOARD_API_KEY).' % self.base_url)
+            raise ConfigurationError('Logging in to %s needs username and password, or username and api_key (%s, or '
+                                     'DASHBOARD_USERNAME with DASHBOARD_PASSWORD or DASHBOARD_API_KEY).'
+                                     % (self.base_url, self._configured_in or 'task options, module_defaults'))
         answer = self._auth.login(self.http, self.username, self.domain, self.scrub)
         superseded = self.token if self.token and not self._handed and self.expires_in() > 0 else None
         self.usertype = answer.usertype

@@ -34,7 +34,7 @@ _CONNECTION_SPEC = argument_spec()
 _CONNECTION_VALIDATOR = ArgumentSpecValidator(_CONNECTION_SPEC)
 
 
-def open_session(params, variables=None, fact_name=None, secrets=()):
+def open_session(params, variables=None, fact_name=None, secrets=(), configured_in=None):
     """(session, token cache) for validated options and the variables of the host at hand."""
     try:
         cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
@@ -48,7 +48,7 @@ def open_session(params, variables=None, fact_name=None, secrets=()):
     fact = None if params.get('token') else find_session_fact(variables, fact_name)
     if fact and cache is not None:
         fact = cache.resolve_session(fact, 'The fact %s' % fact_name, may_login)
-    session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache)
+    session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache, configured_in=configured_in)
     session.add_secrets(secrets)
     exchange = exchange_for(cache, session) if cache is not None else None
     if exchange is not None:
@@ -64,7 +64,7 @@ def plugin_session(options, plugin_name, variables=None, fact_name=None):
     """
     given = {name: value for name, value in options.items() if name in _CONNECTION_SPEC and value is not None}
     params, no_log_values = validated(_CONNECTION_VALIDATOR, given, plugin_name)
-    return open_session(params, variables, fact_name, secrets=no_log_values)
+    return open_session(params, variables, fact_name, secrets=no_log_values, configured_in='the options of %s' % plugin_name)
 
 
 def validated(validator, args, who):

@@ -81,3 +81,12 @@ def test_a_mistyped_option_is_named_unsupported_apart_from_the_missing_one(play,
     assert 'path; pth' not in run.output
     assert _nothing_sent(emu.counters())
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_lookup_without_credentials_says_where_a_lookup_takes_them(play, emu):
+    """Issue 17, item 18. Before: the message suggested module_defaults, which lookups do not read."""
+    run = play('input/session_input.yml', verbosity=4, extra_vars={'step': 'lookup_no_credentials'})
+    assert run.rc == 2
+    assert 'needs username and password, or username and api_key (the options of the lookup fabricops.dashboard.dashboard_api' in run.output
+    assert 'module_defaults' not in run.output
+    assert _nothing_sent(emu.counters())
