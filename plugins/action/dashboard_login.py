@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-import os
-
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_login import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ask_logout_at_end
 
 
 class ActionModule(DashboardAction):
@@ -24,8 +23,7 @@ class ActionModule(DashboardAction):
             session.check_api_key()
             return self.session_result(session, params)
         session.ensure_valid()
-        if params['logout_at_end']:
+        if params['logout_at_end'] and self.token_cache is not None:
             # Read by the keeper, which ends the session when the run is over (see _keeper).
-            marker = self.token_cache.logout_marker(session.cache_key())
-            os.close(os.open(marker, os.O_WRONLY | os.O_CREAT, 0o600))
+            ask_logout_at_end(self.token_cache, session.cache_key())
         return self.session_result(session, params)

@@ -5,11 +5,9 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_logout import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import drop_logout_at_end
 
 
 class ActionModule(DashboardAction):
@@ -27,8 +25,8 @@ class ActionModule(DashboardAction):
         if self._task.check_mode:
             return {'changed': bool(session.token), 'msg': 'check mode: the session would be ended'}
         # Ended here, the session is not the keeper's to end when the run is over (logout_at_end).
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.token_cache.logout_marker(session.cache_key()))
+        if self.token_cache is not None:
+            drop_logout_at_end(self.token_cache, session.cache_key())
         ended = session.logout()
         return self.ended(params, 'session ended' if ended else self.ALREADY_ENDED, changed=ended)
 

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Attributes every module of the collection shares."""
+"""Attributes every module of the collection shares; a module states only where it differs (diff mode, say)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ attributes:
     support: none
   check_mode:
     description: Can run in check mode and return changed status prediction without modifying target.
+    support: full
   diff_mode:
     description: Will return details on what has changed (or possibly needs changing in check mode), when in diff mode.
+    support: none
   platform:
     description: Target OS/families that can be operated against.
     support: N/A

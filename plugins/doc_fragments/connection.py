@@ -84,6 +84,15 @@ options:
       - Tokens of the dashboard normally carry one (C(exp)); their own lifetime is used then.
     type: int
     default: 1200
+  keep_session:
+    description:
+      - Whether a session that the task opens on its own (with O(username) and O(password), without
+        M(fabricops.dashboard.dashboard_login) before it) stays live on the dashboard after the run.
+      - By default the run's session keeper ends such a session when the run is over. A session handed to you (the result or
+        fact of M(fabricops.dashboard.dashboard_login) or M(fabricops.dashboard.dashboard_refresh)) is never ended that way.
+      - If not set, the environment variable E(DASHBOARD_KEEP_SESSION) is used, and then V(false).
+    type: bool
+    default: false
 notes:
   - The HTTP requests are made by the Ansible controller (the worker process running the task), never by the managed host,
     so the controller must reach the dashboard. C(delegate_to) does not move them. If only a jump host reaches the dashboard,
@@ -157,4 +166,14 @@ options:
       - A session token to use as it is, instead of O(session) or the fact.
       - If not set, the environment variable E(DASHBOARD_TOKEN) is used.
     type: str
+'''
+
+    # The lookups' fact option (the modules document theirs with what they do with the fact).
+    FACT_NAME = r'''
+options:
+  fact_name:
+    description:
+      - Name of the session fact to reuse, if it is not C(dashboard_session).
+    type: str
+    default: dashboard_session
 '''

@@ -20,6 +20,7 @@ author:
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
+  - fabricops.dashboard.connection.fact_name
 options:
   _terms:
     description:
@@ -31,11 +32,6 @@ options:
     description:
       - Query parameters sent with every path.
     type: dict
-  fact_name:
-    description:
-      - Name of the session fact to reuse, if it is not C(dashboard_session).
-    type: str
-    default: dashboard_session
 seealso:
   - module: fabricops.dashboard.dashboard_rest
   - module: fabricops.dashboard.dashboard_login
@@ -69,8 +65,7 @@ _raw:
 from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
 
 
 class LookupModule(LookupBase):
@@ -78,12 +73,14 @@ class LookupModule(LookupBase):
     def run(self, terms, variables=None, **kwargs):
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
-        try:
+        if any(not str(path).strip() for path in terms):
+            # Checked before any login: the dashboard's root is its web page, not data.
+            raise AnsibleLookupError('fabricops.dashboard.dashboard_api: a path is empty; give the path to read, for example '
+                                     '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics.')
+        with lookup_errors('fabricops.dashboard.dashboard_api'):
             session = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_api', variables, options.get('fact_name'))[0]
             answers = []
             for path in terms:
                 response = session.request('GET', str(path), params=options.get('query'))
                 answers.append(response.json if response.is_json else response.text)
-        except DashboardError as exc:
-            raise AnsibleLookupError('fabricops.dashboard.dashboard_api: %s' % exc.message) from None
         return answers

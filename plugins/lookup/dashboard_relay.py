@@ -19,20 +19,16 @@ description:
   - The socket is served by the run's session keeper, private to the user who runs the play (C(0600) in a C(0700)
     directory) and removed when the run ends. It exists on the controller only, so the task that uses it must run there
     (C(delegate_to=localhost) or C(connection=local)).
-  - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403); request bodies are relayed as JSON;
-    C(Set-Cookie) is not passed back.
+  - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403), in any spelling (percent-encoded,
+    with dot segments); a path with a percent-encoded C(/), C(.) or backslash is refused (HTTP 400). Request bodies are relayed as
+    JSON; C(Set-Cookie) is not passed back, and a session token in an answer is masked.
   - It carries a session of a password login only; with an API key (O(api_key)) it fails with a message saying so.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
-options:
-  fact_name:
-    description:
-      - Name of the session fact to reuse, if it is not C(dashboard_session).
-    type: str
-    default: dashboard_session
+  - fabricops.dashboard.connection.fact_name
 notes:
   - Takes no terms.
 seealso:
@@ -71,9 +67,8 @@ import time
 from ansible.errors import AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
 
 # The keeper is a new Python process: it serves within a fraction of a second, longer on a busy controller.
 KEEPER_START_SECONDS = 15.0
@@ -87,15 +82,16 @@ class LookupModule(LookupBase):
                                      'that uses the socket.')
         self.set_options(var_options=variables, direct=kwargs)
         options = self.get_options()
-        try:
+        with lookup_errors('fabricops.dashboard.dashboard_relay'):
             session, cache = plugin_session(options, 'the lookup fabricops.dashboard.dashboard_relay', variables, options.get('fact_name'))
             if session.uses_api_key:
                 raise AnsibleLookupError('fabricops.dashboard.dashboard_relay carries a password session only; the run\'s session '
                                          'for %s uses an API key. Use fabricops.dashboard.dashboard_rest or the dashboard_api '
                                          'lookup with the key instead.' % session.username)
+            if cache is None:
+                raise AnsibleLookupError('fabricops.dashboard.dashboard_relay needs the run\'s token cache, and it is not private to '
+                                         'this user (see the warning above); the relay is not started.')
             session.ensure_valid()
-        except DashboardError as exc:
-            raise AnsibleLookupError('fabricops.dashboard.dashboard_relay: %s' % exc.message) from None
         pointer = cache.relay_pointer(session.cache_key())
         try:
             ensure_keeper(cache, session)

@@ -66,6 +66,8 @@ class ApiError(DashboardError):
 # How much of a server's own words an error message quotes: enough for any real message; a
 # server that quotes back a 20 MB field must not put 20 MB into the task's output.
 MAX_QUOTED = 500
+# An error answer bigger than this is not handed to the task result (its message is still quoted, bounded).
+MAX_ERROR_BODY = 64 * 1024
 
 
 def bounded(text, limit=MAX_QUOTED):
@@ -75,8 +77,10 @@ def bounded(text, limit=MAX_QUOTED):
     return '%s... (%d more characters not shown)' % (text[:limit], len(text) - limit)
 
 
-def server_message(body):
+def server_message(body, scrub=None):
     """The human message a dashboard error body carries, whatever its shape, or None; at most MAX_QUOTED characters.
+
+    ``scrub`` masks the secrets in it before it is cut: a secret cut in two is no longer found whole.
 
     The platform and its hosted fabric controller use several error shapes
     (``{"message"}``, ``{"error": {"code", "message"}}``, ``{"error": "Not Found", "path"}``).
@@ -96,4 +100,18 @@ def server_message(body):
                 message = error
     elif isinstance(body, str) and body.strip():
         message = body.strip()
-    return bounded(str(message)) if message else None
+    if not message:
+        return None
+    return bounded(scrub(str(message)) if scrub else str(message))
+
+
+def answer_error(base_url, response, method, path, scrub, doing=None):
+    """The ApiError of an answer the caller did not accept; ``scrub`` masks the session's secrets."""
+    reason = server_message(response.json if response.is_json else response.text, scrub) or 'no message'
+    doing = doing or '%s %s' % (method, path)
+    message = 'The dashboard %s answered HTTP %d while %s: %s' % (base_url, response.status, doing, reason)
+    body = response.body
+    if len(response.text or '') > MAX_ERROR_BODY:
+        message += ' (its answer, %d characters, is not returned whole)' % len(response.text)
+        body = None
+    return ApiError(scrub(message), status=response.status, body=body, method=method, path=path)

@@ -27,20 +27,12 @@ description:
   - O(host) may list the nodes of a cluster; the session holds them all (RV(session.nodes)) and stays one session for the cluster.
   - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
-seealso:
-  - module: fabricops.dashboard.dashboard_refresh
-    description: Extends the session explicitly.
-  - module: fabricops.dashboard.dashboard_logout
-    description: Ends the session at the end of a play.
-  - module: fabricops.dashboard.dashboard_rest
-    description: Calls the platform and fabric controller APIs with the session.
-  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
-    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.attributes
+  - fabricops.dashboard.session_modules
 options:
   fact_name:
     description:
@@ -66,11 +58,6 @@ options:
       - A later M(fabricops.dashboard.dashboard_logout) of the play ends the session earlier; nothing is left to end then.
     type: bool
     default: false
-attributes:
-  check_mode:
-    support: full
-  diff_mode:
-    support: none
 '''
 
 EXAMPLES = r'''
@@ -212,7 +199,7 @@ session:
       type: int
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(

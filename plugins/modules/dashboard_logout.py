@@ -18,21 +18,13 @@ description:
   - An API-key session (O(api_key), or a session whose C(auth) is V(api_key)) has no login to end, so the task changes nothing,
     reports C(changed=false) with a message saying so, and leaves the fact as it is (it holds no secret). The key stays valid
     until it is revoked in the dashboard's UI.
-seealso:
-  - module: fabricops.dashboard.dashboard_login
-    description: Logs in once; every other module picks up its session.
-  - module: fabricops.dashboard.dashboard_refresh
-    description: Extends the session explicitly.
-  - module: fabricops.dashboard.dashboard_rest
-    description: Calls the platform and fabric controller APIs with the session.
-  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
-    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.attributes
+  - fabricops.dashboard.session_modules
 options:
   fact_name:
     description:
@@ -44,11 +36,6 @@ options:
       - Whether to empty the fact O(fact_name) after the logout.
     type: bool
     default: true
-attributes:
-  check_mode:
-    support: full
-  diff_mode:
-    support: none
 '''
 
 EXAMPLES = r'''
@@ -65,7 +52,7 @@ msg:
   sample: session ended
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(

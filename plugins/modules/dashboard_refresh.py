@@ -24,21 +24,13 @@ description:
     session unchanged, with C(changed=false) and a message saying so.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value.
-seealso:
-  - module: fabricops.dashboard.dashboard_login
-    description: Logs in once; every other module picks up its session.
-  - module: fabricops.dashboard.dashboard_logout
-    description: Ends the session at the end of a play.
-  - module: fabricops.dashboard.dashboard_rest
-    description: Calls the platform and fabric controller APIs with the session.
-  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
-    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.attributes
+  - fabricops.dashboard.session_modules
 options:
   relogin:
     description:
@@ -57,10 +49,7 @@ options:
     default: true
 attributes:
   check_mode:
-    support: full
     details: The session is refreshed in check mode too; it changes no configuration.
-  diff_mode:
-    support: none
 '''
 
 EXAMPLES = r'''
@@ -97,7 +86,7 @@ session:
       type: int
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec, FACT_OPTIONS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec, FACT_OPTIONS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(

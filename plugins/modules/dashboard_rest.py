@@ -49,21 +49,13 @@ description:
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
-seealso:
-  - module: fabricops.dashboard.dashboard_login
-    description: Logs in once; every other module picks up its session.
-  - module: fabricops.dashboard.dashboard_refresh
-    description: Extends the session explicitly.
-  - module: fabricops.dashboard.dashboard_logout
-    description: Ends the session at the end of a play.
-  - ref: ansible_collections.fabricops.dashboard.docsite.sessions
-    description: How the collection logs in once per run, keeps the session alive and keeps the token out of outputs and fact caches.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.attributes
+  - fabricops.dashboard.session_modules
 options:
   method:
     description:
@@ -134,8 +126,6 @@ options:
         message fails the task before any write.
     type: str
 attributes:
-  check_mode:
-    support: full
   diff_mode:
     support: full
 '''
@@ -293,7 +283,7 @@ request_attempts:
   sample: 1
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 
 ARGUMENT_SPEC = argument_spec(

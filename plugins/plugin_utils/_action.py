@@ -25,10 +25,9 @@ from ansible.module_utils.common.parameters import remove_values
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import timeout_problem
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, NoSessionGiven
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import ensure_keeper
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, ConfigurationError, DashboardError, NoSessionGiven
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper, tell_keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session, validated
 
 MEMORY_FACT_CACHES = frozenset(('memory', 'ansible.builtin.memory'))
 display = Display()
@@ -70,19 +69,16 @@ class DashboardAction(ActionBase):
         super().run(tmp, task_vars)
         task_vars = task_vars or {}
         self._retry_host = task_vars.get('inventory_hostname')
-        problem = timeout_problem(self._task.args)
-        if problem:
-            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, problem)}
-        validation = self._validator.validate(plain(self._task.args))
-        if validation.error_messages:
-            return {'failed': True, 'msg': 'Invalid options for %s: %s' % (self._task.action, '; '.join(validation.error_messages))}
-        params = validation.validated_parameters
+        try:
+            params, no_log_values = validated(self._validator, plain(self._task.args), self._task.action)
+        except ConfigurationError as exc:
+            return {'failed': True, 'msg': exc.message}
         session = cache = None
         try:
             session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
-                                          secrets=validation._no_log_values)  # pylint: disable=protected-access
+                                          secrets=no_log_values)
             self.token_cache = cache
-            session.http.on_retry = self.show_retry
+            session.on_retry = self.show_retry
             result = self.operate(session, params, task_vars)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
@@ -96,12 +92,16 @@ class DashboardAction(ActionBase):
             # A bug of ours must still not print a traceback that could carry a secret.
             text = '%s: %s' % (type(exc).__name__, exc)
             result = {'failed': True, 'msg': 'Unexpected error in %s (please report it): %s' % (
-                self._task.action, session.scrub(text) if session else remove_values(text, validation._no_log_values))}
-        if session is not None and session.http.last_attempts and not self.HIDES_RESULT:
+                self._task.action, session.scrub(text) if session else remove_values(text, no_log_values))}
+        if session is not None and session.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
-            result['request_attempts'] = session.http.last_attempts
-        if session is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+            result['request_attempts'] = session.last_attempts
+        if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
+        elif cache is not None and session.logins and session.token and not session.handed:
+            # A session this task opened for the run (after a refusal, say) that failed the task all the
+            # same: the keeper must know it, to end it when the run is over.
+            tell_keeper(cache, session.cache_key())
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
@@ -134,7 +134,8 @@ class DashboardAction(ActionBase):
     def start_keeper(cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
-            ensure_keeper(cache, session)
+            if not ensure_keeper(cache, session) and session.logins and not session.handed:
+                tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass
 
@@ -152,11 +153,14 @@ class DashboardAction(ActionBase):
         The fact holds it only while facts stay in memory; otherwise a reference that this
         run's tasks resolve and that is worthless to whoever reads the fact cache afterwards.
         """
+        session.hand_over()
         data = session.as_dict()
         result = {'changed': False, 'session': data}
         if params['set_fact']:
             fact = data
             if C.CACHE_PLUGIN not in MEMORY_FACT_CACHES and session.token:
-                fact = dict(data, token=self.token_cache.reference(session.cache_key()), compat_token=None)
+                # Without a usable token cache (see _token_cache.UnsafeDirectory) there is nothing to refer to.
+                reference = self.token_cache.reference(session.cache_key()) if self.token_cache is not None else None
+                fact = dict(data, token=reference, compat_token=None)
             result['ansible_facts'] = {params['fact_name']: fact}
         return result

@@ -14,31 +14,45 @@ is forked, and both share the run's ``DEFAULT_LOCAL_TMP`` with the workers.
 
 from __future__ import annotations
 
-from ansible import constants as C
-from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+import contextlib
+import difflib
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import DEFAULT_FACT_NAME, argument_spec, timeout_problem
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
+from ansible import constants as C
+from ansible.errors import AnsibleLookupError
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+from ansible.module_utils.errors import UnsupportedError
+from ansible.utils.display import Display
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import (
+    DEFAULT_FACT_NAME, argument_spec, session_option_problem, timeout_problem)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import exchange_for
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, find_session_fact
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import exchange_for
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, UnsafeDirectory, find_session_fact
 
 _CONNECTION_SPEC = argument_spec()
+_CONNECTION_VALIDATOR = ArgumentSpecValidator(_CONNECTION_SPEC)
 
 
-def open_session(params, variables=None, fact_name=None, secrets=()):
+def open_session(params, variables=None, fact_name=None, secrets=(), configured_in=None):
     """(session, token cache) for validated options and the variables of the host at hand."""
-    cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+    try:
+        cache = TokenCache.for_this_run(C.DEFAULT_LOCAL_TMP)
+    except UnsafeDirectory as exc:
+        Display().warning(exc.message)
+        cache = None
     fact_name = fact_name or DEFAULT_FACT_NAME
     may_login = bool(params.get('password') or params.get('api_key'))
-    if params.get('session'):
+    if params.get('session') and cache is not None:
         params = dict(params, session=cache.resolve_session(params['session'], 'The session option', may_login))
     fact = None if params.get('token') else find_session_fact(variables, fact_name)
-    if fact:
+    if fact and cache is not None:
         fact = cache.resolve_session(fact, 'The fact %s' % fact_name, may_login)
-    session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache)
+    session = DashboardSession.from_options(params, session_fact=fact, token_cache=cache, configured_in=configured_in)
     session.add_secrets(secrets)
-    session.http.exchange = exchange_for(cache, session) or session.http.exchange
+    exchange = exchange_for(cache, session) if cache is not None else None
+    if exchange is not None:
+        session.carry_with(exchange)
     return session, cache
 
 
@@ -49,11 +63,45 @@ def plugin_session(options, plugin_name, variables=None, fact_name=None):
     checks apply (DASHBOARD_HOST, DASHBOARD_TIMEOUT, ...).
     """
     given = {name: value for name, value in options.items() if name in _CONNECTION_SPEC and value is not None}
-    problem = timeout_problem(given)
+    params, no_log_values = validated(_CONNECTION_VALIDATOR, given, plugin_name)
+    return open_session(params, variables, fact_name, secrets=no_log_values, configured_in='the options of %s' % plugin_name)
+
+
+def validated(validator, args, who):
+    """(validated options, their no-log values) for the options of a task or plugin; ConfigurationError when invalid.
+
+    The timeout is checked first, so the message can name the environment variable it came from.
+    """
+    problem = timeout_problem(args)
     if problem:
-        raise ConfigurationError('Invalid options for %s: %s' % (plugin_name, problem))
-    validation = ArgumentSpecValidator(_CONNECTION_SPEC).validate(given)
+        raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
+    validation = validator.validate(args)
     if validation.error_messages:
-        raise ConfigurationError('Invalid options for %s: %s' % (plugin_name, '; '.join(validation.error_messages)))
-    return open_session(validation.validated_parameters, variables, fact_name,
-                        secrets=validation._no_log_values)  # pylint: disable=protected-access
+        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation))))
+    problem = session_option_problem(validation.validated_parameters)
+    if problem:
+        raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
+    return validation.validated_parameters, validation._no_log_values  # pylint: disable=protected-access
+
+
+def _error_messages(validator, validation):
+    """The validator's messages, a mistyped option first and on its own: Ansible's own message for it starts with the option's
+    name alone, and joined after a missing one ('missing required arguments: path; pth. Supported ...') it reads as required."""
+    supported = sorted(validator.argument_spec)
+    messages = []
+    for given in sorted(name if isinstance(name, str) else name[0] for name in validation.unsupported_parameters):
+        close = difflib.get_close_matches(given, supported, n=1)
+        messages.append('unsupported parameter %s%s' % (given, ' (did you mean %s?)' % close[0] if close else ''))
+    if messages:
+        messages[-1] += '; the options are %s' % ', '.join(supported)
+    messages.extend(error.msg for error in validation.errors if not isinstance(error, UnsupportedError))
+    return messages
+
+
+@contextlib.contextmanager
+def lookup_errors(name):
+    """Every error of the session as the AnsibleLookupError of the lookup ``name``: a message, never a traceback."""
+    try:
+        yield
+    except DashboardError as exc:
+        raise AnsibleLookupError('%s: %s' % (name, exc.message)) from None

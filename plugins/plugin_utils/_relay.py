@@ -25,6 +25,7 @@ import http.server
 import json
 import os
 import posixpath
+import re
 import shutil
 import socketserver
 import tempfile
@@ -32,11 +33,15 @@ import threading
 from urllib.parse import parse_qsl, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import MASK, is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import mask
 
 SOCKET_NAME = 's'
 MAX_BODY = 64 * 1024 * 1024
 # Not passed back: cookies (the session is the relay's), and what belongs to each connection.
+# A percent-encoded '/', '.' or '\\' (at any depth of encoding: %252e is %2e once decoded): a path
+# that says where it goes only once a server decodes it is refused, not guessed at.
+_ENCODED_SEPARATOR = re.compile(r'%(?:25)*(?:2f|2e|5c)', re.I)
 _NOT_RELAYED = frozenset(('set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'))
 
 
@@ -92,8 +97,12 @@ class Relay:
 
     def forward(self, method, target, raw):
         parts = urlsplit(target)
+        if _ENCODED_SEPARATOR.search(parts.path):
+            return _message(400, 'The session relay does not pass on a path with a percent-encoded "/", "." or "\\"; write the '
+                                 'path plainly.')
         # As it will go on the wire: '/x/../logout' is '/logout' there.
         path = posixpath.normpath(parts.path or '/') + ('/' if len(parts.path) > 1 and parts.path.endswith('/') else '')
+        # Checked as the server reads it, decoded: /%6cogout is /logout there.
         if self.session.is_auth_path(path):
             return _message(403, 'The session relay does not pass %s on: the run\'s session is renewed and ended by the '
                                  'modules fabricops.dashboard.dashboard_refresh and dashboard_logout.' % path)
@@ -115,13 +124,15 @@ class Relay:
             if token == previous:
                 break
             try:
-                response = self.session.http.request(method, path, json_body=body, params=params, token=token)
+                response = self.session.send_with(token, method, path, json_body=body, params=params)
             except DashboardError as exc:
-                return _message(502, exc.message.replace(token, MASK))
+                return _message(502, mask(exc.message, [token]))
             if not is_auth_failure(response):
                 break
         headers = [(name, value) for name, value in response.headers.items() if name.lower() not in _NOT_RELAYED]
-        return response.status, headers, (response.text or '').replace(token, MASK).encode('utf-8')
+        # Any token the answer holds: the one sent, one the answer sets, the run's current one.
+        text = mask(response.text or '', {token, self._current_token()} | set(response.cookies.values()))
+        return response.status, headers, text.encode('utf-8')
 
     def _current_token(self):
         with self.cache.entry(self.key) as entry:

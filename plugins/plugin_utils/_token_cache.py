@@ -30,9 +30,10 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import NoSessionGiven
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, NoSessionGiven
 
 # Short: the keeper's Unix socket lives here too, and socket paths are limited to 107 bytes.
 CACHE_DIR_NAME = 'fabricops.dashboard'
@@ -44,6 +45,20 @@ _REFERENCE = re.compile(re.escape(REFERENCE_PREFIX) + r'([0-9a-f]{16})\Z')
 
 def is_reference(value):
     return isinstance(value, str) and value.startswith(REFERENCE_PREFIX)
+
+
+def _check_private(directory):
+    """A directory found in place may have been made by someone else: it must be a directory of this user
+    (not a symlink to one), which no one else can read or write."""
+    try:
+        info = os.lstat(directory)
+    except OSError as exc:
+        raise UnsafeDirectory('The token cache directory %s cannot be read (%s).' % (directory, exc.strerror)) from None
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o077:
+        raise UnsafeDirectory(
+            'The token cache directory %s is not private to this user (a symlink, another owner, or open to others: mode '
+            '%o); the session is not shared through it, so each task logs in itself. Check who can write to Ansible\'s '
+            'local_tmp.' % (directory, stat.S_IMODE(info.st_mode)))
 
 
 def find_session_fact(variables, fact_name):
@@ -90,6 +105,10 @@ class _Entry:
             os.unlink(self._path)
 
 
+class UnsafeDirectory(DashboardError):
+    """The cache directory exists and is not private to this user: it is not used."""
+
+
 class TokenCache:
     """Per-run shared session tokens in ``directory`` (made 0700 if missing)."""
 
@@ -100,7 +119,7 @@ class TokenCache:
             try:
                 os.mkdir(directory, 0o700)
             except FileExistsError:
-                pass
+                _check_private(directory)
 
     @classmethod
     def for_this_run(cls, local_tmp):

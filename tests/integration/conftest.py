@@ -10,6 +10,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -142,3 +143,43 @@ def resource(play, emu, tmp_path):
         return ResourceRun(play_run, result, after['writes'] - before['writes'], requests)
 
     return run
+
+
+def _run_keepers():
+    """Pids of the session keepers started from this checkout (their PYTHONPATH is its build/collections)."""
+    root = ('PYTHONPATH=%s' % (REPO / 'build' / 'collections')).encode()
+    # Under pytest-xdist, not the keepers of another worker's runs (they inherit its PYTEST_XDIST_WORKER).
+    worker = os.environ.get('PYTEST_XDIST_WORKER')
+    mine = ('PYTEST_XDIST_WORKER=%s' % worker).encode() if worker else None
+    found = []
+    for name in os.listdir('/proc'):
+        if not name.isdigit():
+            continue
+        try:
+            with open('/proc/%s/cmdline' % name, 'rb') as handle:
+                if b'plugin_utils._keeper' not in handle.read():
+                    continue
+            with open('/proc/%s/environ' % name, 'rb') as handle:
+                variables = handle.read().split(b'\0')
+                other_worker = mine is not None and mine not in variables and any(
+                    variable.startswith(b'PYTEST_XDIST_WORKER=') for variable in variables)
+                if root in variables and not other_worker:
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.fixture(autouse=True)
+def run_sessions_ended():
+    """After each test, wait (5 s at most) for the keepers of its runs to stop.
+
+    A keeper ends the session its run opened for itself a moment after ansible-playbook exits
+    (issue 15); that logout must land in its own test, not in the next one, which resets the
+    emulator and counts from zero.
+    """
+    before = set(_run_keepers())
+    yield
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and set(_run_keepers()) - before:
+        time.sleep(0.1)

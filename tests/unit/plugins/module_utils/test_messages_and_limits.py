@@ -5,12 +5,11 @@ import time
 import jwt
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
     ApiError, ConfigurationError, MAX_QUOTED, server_message)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import (
-    body_secrets, checked_timeout, describe_refused_token)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import normalize_base_url
+from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import describe_refused_token
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import checked_timeout, normalize_base_url, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import body_secrets
 
 
 @pytest.mark.parametrize('address', [

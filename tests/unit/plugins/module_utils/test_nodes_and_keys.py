@@ -15,10 +15,11 @@ import socket
 import pytest
 from dashboard_emulator.testing import https_server
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import node_list
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import node_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
     AuthenticationFailed, ConfigurationError, NoSessionGiven, TransportError)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import KEY_CHECK_PATH, DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import KEY_CHECK_PATH
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import RetryPolicy
 
 FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'

@@ -7,7 +7,8 @@ import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
     AuthenticationFailed, ConfigurationError, DashboardError, SessionExpired, TransportError)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession, token_claims
+from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import token_claims
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 
 FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
 

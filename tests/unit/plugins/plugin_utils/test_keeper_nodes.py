@@ -6,7 +6,7 @@ emulator serving as three nodes.
 """
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import _serve  # pylint: disable=protected-access
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._carrier import _serve  # pylint: disable=protected-access
 
 VERSION = '/appcenter/cisco/ndfc/api/about/version'
 

@@ -1,7 +1,10 @@
 """The connection options: environment fallbacks as a credential injector sets them."""
 
+import pytest
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import checked_timeout, timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_rest import ARGUMENT_SPEC
 
@@ -34,3 +37,10 @@ def test_a_reused_session_brings_its_tls_settings_and_timeout():
     assert (session.validate_certs, session.ca_path, session.timeout) == (False, '/etc/pki/dashboard-ca.pem', 90)
     overridden = DashboardSession.from_options(dict(params, timeout=5, validate_certs=True), session_fact=fact)
     assert (overridden.validate_certs, overridden.timeout) == (True, 5)
+
+
+def test_one_timeout_rule_for_tasks_and_the_session_class():
+    assert 'whole number of seconds' in timeout_problem({'timeout': 2.5}, {})
+    with pytest.raises(ConfigurationError):
+        checked_timeout(2.5)
+    assert checked_timeout(7.0) == 7 and timeout_problem({'timeout': 7.0}, {}) is None

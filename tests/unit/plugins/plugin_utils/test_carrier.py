@@ -13,7 +13,7 @@ import time
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils import _keeper
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils import _carrier
 
 VERSION = '/appcenter/cisco/ndfc/api/about/version'
 
@@ -23,7 +23,7 @@ def carrier(emu, tmp_path, monkeypatch):
     """A carrier for an admin session, bound in tmp_path as the keeper binds it (by name, from its directory)."""
     monkeypatch.chdir(tmp_path)
     session = DashboardSession(emu.base_url, 'admin', ca_path=emu.ca_path)
-    server = _keeper._Carrier('carrier.sock', session)  # pylint: disable=protected-access
+    server = _carrier._Carrier('carrier.sock', session)  # pylint: disable=protected-access
     yield server, str(tmp_path / 'carrier.sock'), session
     server.close()
 

@@ -15,7 +15,8 @@ import pytest
 from dashboard_emulator.testing import https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import TransportError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, carried_exchange, direct_exchange
+from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._wire import carried_exchange, direct_exchange
 
 WAYS = {'direct': direct_exchange, 'carried': carried_exchange}
 
