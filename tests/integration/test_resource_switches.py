@@ -167,3 +167,19 @@ def test_rendered_is_offline_and_masks_the_password(resource, emu):
 def test_what_cannot_work_fails_before_any_write(resource, config, message):
     run = resource('fabric_switches', 'merged', config, fabric='site-dc1')
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
+
+
+def test_adding_without_switch_credentials_fails_before_any_write_and_a_role_change_needs_none(play, emu, tmp_path):
+    def run(config):
+        result_file = tmp_path / 'result.json'
+        before = emu.counters()['writes']
+        outcome = play('resource_fabric_switches.yml', extra_vars={
+            'resource_state': 'merged', 'resource_config': config, 'resource_fabric': 'site-a',
+            'switch_secret': '', 'result_file': str(result_file)})
+        return outcome, emu.counters()['writes'] - before
+
+    outcome, writes = run([{'name': '192.0.2.61'}])
+    assert outcome.rc == 2 and writes == 0
+    assert 'Adding switches needs the credentials the controller logs in to them with: give switch_username and switch_password.' in outcome.output
+    outcome, writes = run([{'name': '10.1.0.2', 'role': 'spine'}])
+    assert outcome.rc == 0 and writes == 1, outcome.output[-3000:]
