@@ -41,7 +41,7 @@ def test_preserve_config_says_how_to_add_and_never_makes_a_switch_differ():
 
 def test_merged_keeps_a_role_not_given_and_replaced_resets_it_to_leaf():
     have = {'192.0.2.11': {'name': '192.0.2.11', 'role': 'spine'}}
-    partials, _ = wants({'name': '192.0.2.11'})
+    partials = wants({'name': '192.0.2.11'})[0]
     assert plan(MODEL, 'merged', partials, have)[0].action is None
     (change,) = plan(MODEL, 'replaced', partials, have)
     assert change.action == 'update' and change.after == {'name': '192.0.2.11', 'role': 'leaf'}
