@@ -11,6 +11,7 @@ The one place that knows the inventory's paths and field names: ``switchesByFabr
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller import segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError
 
 # The inventory spells roles with spaces (facts 6.1, 6.4).
 PASSWORD_SHOWN = '********'
@@ -34,7 +35,13 @@ class SwitchWire:
 
     def read(self):
         """{IP: switch object}, the fabric's switches keyed by management IP (the seed IP they were added at)."""
-        answer = self.controller.read(self.base + '/inventory/switchesByFabric') or []
+        try:
+            answer = self.controller.read(self.base + '/inventory/switchesByFabric') or []
+        except ApiError as exc:
+            if exc.status not in (400, 404):
+                raise
+            raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
+                           'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
         self.entries = {str(entry['ipAddress']): entry for entry in answer
                         if isinstance(entry, dict) and entry.get('ipAddress') and entry.get('serialNumber')}
         return {address: {'name': address, 'role': role_from_wire(entry.get('switchRole')) or 'leaf'}

@@ -183,3 +183,10 @@ def test_adding_without_switch_credentials_fails_before_any_write_and_a_role_cha
     assert 'Adding switches needs the credentials the controller logs in to them with: give switch_username and switch_password.' in outcome.output
     outcome, writes = run([{'name': '10.1.0.2', 'role': 'spine'}])
     assert outcome.rc == 0 and writes == 1, outcome.output[-3000:]
+
+
+def test_a_fabric_that_does_not_exist_is_named(resource):
+    run = resource('fabric_switches', 'gathered', fabric='no-such-fabric')
+    assert run.play.rc == 2 and run.writes == 0
+    assert run['msg'].startswith('Cannot read the switches of fabric no-such-fabric (HTTP 404')
+    assert 'check that the fabric exists' in run['msg']
