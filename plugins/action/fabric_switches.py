@@ -1,0 +1,18 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Action plugin of fabricops.dashboard.fabric_switches (see the module's documentation)."""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_run import run_fabric_switches
+from ansible_collections.fabricops.dashboard.plugins.modules.fabric_switches import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
+
+
+class ActionModule(ResourceAction):
+
+    ARGUMENT_SPEC = ARGUMENT_SPEC
+
+    def carry_out(self, controller, params):
+        return run_fabric_switches(controller, params, check_mode=self._task.check_mode, diff=self._task.diff)

@@ -1,0 +1,236 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: fabric_switches
+short_description: The switches of a fabric (discovery, roles, removal), idempotently
+version_added: 1.0.0
+description:
+  - Adds switches to a fabric of the fabric controller, sets their roles and removes them, with the states of Ansible's
+    network resource modules (see O(state)).
+  - A switch is named by the IP address it is discovered at (its seed IP), which the fabric's inventory then lists as its
+    management address; once in the inventory the module addresses it by its serial number.
+  - The fabric's inventory is read once. A switch already in it is never tested or discovered again, so a second run with the
+    same config sends no write and reports no change.
+  - Adding a switch tests its reachability, discovers it (switches of the same role and way of adding in one call) and, with
+    O(wait), waits until the controller can manage it. A greenfield add (O(config[].preserve_config=false)) reloads the switch,
+    which shows it unmanageable once before it is ready.
+  - A switch the controller cannot reach, cannot log in to, or already manages in any fabric fails the task, naming it, before
+    anything is discovered. Any error the controller answers fails the task naming the switches of that request.
+  - Check mode sends no write (not even the reachability test) and reports the same C(changed) as a real run; C(--diff) shows
+    each changed switch before and after.
+  - The switch credentials (O(switch_password)) never appear in the task's output, at any verbosity.
+seealso:
+  - module: fabricops.dashboard.fabrics
+    description: The fabrics the switches are added to.
+  - ref: ansible_collections.fabricops.dashboard.docsite.resource_modules
+    description: The resource modules' guide.
+author:
+  - Fabricops Dashboard Team (@fabricops)
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.attributes
+options:
+  fabric:
+    description:
+      - Name of the fabric the switches are in.
+    type: str
+    required: true
+  state:
+    description:
+      - V(merged) adds the listed switches that are not in the fabric yet and sets the role of the listed ones whose role is
+        given and differs. Switches not listed are left alone.
+      - V(replaced) is V(merged), except that a listed switch without a role gets the default role V(leaf).
+      - V(overridden) is V(replaced) for the listed switches, and removes every other switch of the fabric.
+      - V(deleted) removes the listed switches from the fabric, or every switch of the fabric when O(config) is empty. A switch
+        already absent is fine.
+      - V(gathered) returns every switch of the fabric in RV(gathered), in the format O(config) takes, so it can be fed back to
+        V(merged) unchanged.
+      - V(rendered) returns in RV(rendered) the reachability test and discovery requests a run would send to a fabric without
+        these switches, computed without connecting (the password shown masked, the discovered switches by IP address only).
+    type: str
+    choices: [merged, replaced, overridden, deleted, gathered, rendered]
+    default: merged
+  config:
+    description:
+      - The switches. A role left out is not changed by V(merged).
+    type: list
+    elements: dict
+    default: []
+    suboptions:
+      name:
+        description:
+          - The IP address the switch is discovered at (its seed IP, its management address in the inventory), IPv4 or IPv6.
+        type: str
+        required: true
+      role:
+        description:
+          - The switch's role in the fabric. Default V(leaf) (given to new switches, and by V(replaced) and V(overridden) to
+            listed switches without a role).
+          - A role change is saved on the controller; deploy the fabric (M(fabricops.dashboard.fabrics) with O(fabricops.dashboard.fabrics#module:deploy=true))
+            to push it to the switches.
+        type: str
+        choices: [leaf, spine, border, border_spine, border_gateway, border_gateway_spine, super_spine, border_super_spine,
+                  border_gateway_super_spine, tor, access, aggregation, edge_router, core_router]
+      preserve_config:
+        description:
+          - How a switch not yet in the fabric is added. V(false) (greenfield) erases its configuration and reloads it; V(true)
+            (brownfield) keeps its configuration. Fabrics made from V(External_Fabric) take only V(true).
+          - Only used when the switch is added; it is not a property of a switch, so it never makes a switch differ.
+        type: bool
+        default: false
+  switch_username:
+    description:
+      - The user the controller logs in to the switches being added with. Needed only when a switch is added.
+    type: str
+  switch_password:
+    description:
+      - That user's password. Needed only when a switch is added. Never shown in any output.
+    type: str
+  switch_auth_protocol:
+    description:
+      - SNMPv3 authentication protocol of the switch user.
+    type: str
+    choices: [md5, sha, md5_des, md5_aes, sha_des, sha_aes]
+    default: md5
+  max_hops:
+    description:
+      - How many hops from each seed IP discovery follows (V(0) adds just the switches listed).
+    type: int
+    default: 0
+  wait:
+    description:
+      - After discovering switches, wait until the controller can manage each of them (after the reload of a greenfield add).
+        A switch not manageable in time fails the task, naming it.
+    type: bool
+    default: true
+  wait_timeout:
+    description:
+      - How many seconds O(wait) waits at most for each discovery.
+    type: int
+    default: 300
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+notes:
+  - cisco.dcnm's C(dcnm_inventory) tests and discovers listed switches again on V(merged) and V(overridden) runs even when they
+    are in the fabric; this module compares with the inventory first and sends nothing for a switch that is there.
+"""
+
+EXAMPLES = r"""
+- name: Add two leaves (greenfield) and a spine that keeps its configuration
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    switch_username: admin
+    switch_password: "{{ vault_switch_password }}"
+    config:
+      - name: 192.0.2.11
+      - name: 192.0.2.12
+      - name: 192.0.2.21
+        role: spine
+        preserve_config: true
+
+- name: Make 192.0.2.12 a border switch (no credentials needed for a switch already in the fabric)
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    config:
+      - name: 192.0.2.12
+        role: border
+
+- name: Export the fabric's switches (brownfield)
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    state: gathered
+  register: switches
+
+- name: Keep exactly these switches; every other switch of the fabric is removed
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    state: overridden
+    switch_username: admin
+    switch_password: "{{ vault_switch_password }}"
+    config:
+      - name: 192.0.2.11
+      - name: 192.0.2.21
+        role: spine
+
+- name: Remove a switch (fine when already gone)
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    state: deleted
+    config:
+      - name: 192.0.2.11
+"""
+
+RETURN = r"""
+before:
+  description: The switches concerned (the listed ones; all of the fabric's for V(overridden), V(gathered) and V(deleted) without
+    config) as they were, in the format O(config) takes.
+  returned: always
+  type: list
+  elements: dict
+  sample: [{"name": "192.0.2.11", "role": "leaf"}]
+after:
+  description: The same switches as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  returned: when the task did not fail
+  type: list
+  elements: dict
+gathered:
+  description: Every switch of the fabric, in the format O(config) takes.
+  returned: when O(state=gathered)
+  type: list
+  elements: dict
+rendered:
+  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  returned: when O(state=rendered)
+  type: list
+  elements: dict
+diff:
+  description: Each changed switch before and after, keyed by its IP address, in the format O(config) takes.
+  returned: in diff mode, when something changed
+  type: dict
+requests:
+  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  returned: when something needed changing and the task was not in check mode
+  type: list
+  elements: str
+"""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import DEFAULT_WAIT_TIMEOUT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_model import ROLES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_run import AUTH_PROTOCOLS
+
+CONFIG_OPTIONS = {
+    'name': {'type': 'str', 'required': True},
+    'role': {'type': 'str', 'choices': list(ROLES)},
+    'preserve_config': {'type': 'bool', 'default': False},
+}
+ARGUMENT_SPEC = argument_spec(
+    fabric={'type': 'str', 'required': True},
+    config={'type': 'list', 'elements': 'dict', 'default': [], 'options': CONFIG_OPTIONS},
+    state={'type': 'str', 'default': 'merged', 'choices': list(STATES)},
+    switch_username={'type': 'str'},
+    switch_password={'type': 'str', 'no_log': True},
+    switch_auth_protocol={'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
+    max_hops={'type': 'int', 'default': 0},
+    wait={'type': 'bool', 'default': True},
+    wait_timeout={'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+)
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,192 @@
+"""fabricops.dashboard.fabric_switches run as a user runs it, against the emulator (fabric site-a with two switches,
+site-dc1 empty; a discovered switch is manageable after 0.5 s, a greenfield one reloads 0.5 s more)."""
+
+import pytest
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+SWITCH_PASSWORD = 'Sw1tch-Secret!'
+LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
+DC1 = '/control/fabrics/site-dc1'
+NEW = [{'name': '192.0.2.11'}, {'name': '192.0.2.21', 'role': 'spine', 'preserve_config': True}]
+
+
+def inventory(emu, fabric):
+    session = emu.login()
+    answer = session.get(emu.url(LAN_FABRIC + '/control/fabrics/%s/inventory/switchesByFabric' % fabric), timeout=10)
+    answer.raise_for_status()
+    return {switch['ipAddress']: switch for switch in answer.json()}
+
+
+def assert_idempotent(resource, state, config, **options):
+    check = resource('fabric_switches', state, config, check=True, **options)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is False and check.writes == 0, check.requests
+    again = resource('fabric_switches', state, config, **options)
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False and again.writes == 0, again.requests
+    assert again.play.total('changed') == 0
+
+
+def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, emu):
+    check = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', check=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0
+    run = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True
+    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1] * 2
+    assert run['diff'] == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
+                                                   '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
+    switches = inventory(emu, 'site-dc1')
+    # the task returned only once both could be managed, the greenfield one after its reload
+    assert {address: (switch['managable'], switch['status'], switch['switchRole']) for address, switch in switches.items()} == {
+        '192.0.2.11': (True, 'ok', 'leaf'), '192.0.2.21': (True, 'ok', 'spine')}
+    assert_idempotent(resource, 'merged', NEW, fabric='site-dc1')
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(resource, emu):
+    gathered = resource('fabric_switches', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    assert gathered['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'leaf'}]
+    border = [{'name': '10.1.0.2', 'role': 'border_gateway'}]
+    check = resource('fabric_switches', 'merged', border, check=True, diff=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('fabric_switches', 'merged', border, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /control/switches/roles']
+    assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
+                           'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
+    assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
+    assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
+    assert_idempotent(resource, 'merged', border)
+    # replaced: a listed switch without a role is a leaf again; merged leaves its role alone
+    assert resource('fabric_switches', 'merged', [{'name': '10.1.0.2'}])['changed'] is False
+    replaced = resource('fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
+    assert replaced.play.rc == 0 and replaced['requests'] == ['POST /control/switches/roles']
+    assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'leaf'
+    assert_idempotent(resource, 'replaced', [{'name': '10.1.0.2'}])
+
+
+def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, emu):
+    config = [{'name': '10.1.0.2'}, {'name': '192.0.2.99'}]
+    check = resource('fabric_switches', 'deleted', config, check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('fabric_switches', 'deleted', config, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    serial = run['requests'][0].rsplit('/', 1)[-1]
+    assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
+    assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
+    assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
+    assert_idempotent(resource, 'deleted', config)
+    everything = resource('fabric_switches', 'deleted', [])
+    assert everything.play.rc == 0 and len(everything['requests']) == 1 and inventory(emu, 'site-a') == {}
+    assert_idempotent(resource, 'deleted', [])
+
+
+def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(resource, emu):
+    config = [{'name': '10.1.0.1'}, {'name': '192.0.2.31', 'preserve_config': True}]
+    check = resource('fabric_switches', 'overridden', config, check=True, diff=True)
+    assert check['changed'] is True and check.writes == 0
+    assert sorted(check['diff']['before']) == ['10.1.0.1', '10.1.0.2'] and sorted(check['diff']['after']) == ['10.1.0.1', '192.0.2.31']
+    run = resource('fabric_switches', 'overridden', config, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert [request.rsplit('/', 1)[0] for request in run['requests']] == [
+        'DELETE /control/fabrics/site-a/switches', 'POST /control/fabrics/site-a/inventory',
+        'POST /control/fabrics/site-a/inventory', 'POST /control/switches']
+    assert {address: switch['switchRole'] for address, switch in inventory(emu, 'site-a').items()} == {
+        '10.1.0.1': 'leaf', '192.0.2.31': 'leaf'}
+    assert run['after'] == [{'name': '10.1.0.1', 'role': 'leaf'}, {'name': '192.0.2.31', 'role': 'leaf'}]
+    assert_idempotent(resource, 'overridden', config)
+
+
+def test_gathered_output_fed_back_changes_nothing(resource):
+    assert resource('fabric_switches', 'merged', NEW, fabric='site-dc1').play.rc == 0
+    gathered = resource('fabric_switches', 'gathered', fabric='site-dc1')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    assert gathered['gathered'] == [{'name': '192.0.2.11', 'role': 'leaf'}, {'name': '192.0.2.21', 'role': 'spine'}]
+    for state in ('merged', 'replaced', 'overridden'):
+        fed_back = resource('fabric_switches', state, gathered['gathered'], fabric='site-dc1')
+        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+
+
+def test_a_switch_the_controller_already_manages_fails_the_task_naming_it(resource, emu):
+    # 10.1.0.2 is a switch of site-a: the reachability test answers "already managed"
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.11'}, {'name': '10.1.0.2'}], fabric='site-dc1')
+    assert run.play.rc == 2
+    assert 'Cannot add 10.1.0.2: 10.1.0.2: already managed. Nothing was discovered.' in run['msg']
+    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1] and inventory(emu, 'site-dc1') == {}
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_a_discovery_the_controller_refuses_fails_the_task_naming_the_switch(resource, emu):
+    created = resource('fabrics', 'merged', [{'name': 'edge', 'template': 'External_Fabric', 'bgp_asn': '65100'}])
+    assert created.play.rc == 0, created.play.output[-3000:]
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.41'}], fabric='edge')
+    assert run.play.rc == 2
+    assert 'The controller refused discovering switch 192.0.2.41' in run['msg']
+    assert 'preserveConfig option should be true for External Fabric Type' in run['msg']
+    assert run['changed'] is True  # the reachability test was sent
+    brownfield = resource('fabric_switches', 'merged', [{'name': '192.0.2.41', 'preserve_config': True}], fabric='edge')
+    assert brownfield.play.rc == 0, brownfield.play.output[-3000:]
+    assert list(inventory(emu, 'edge')) == ['192.0.2.41']
+
+
+def test_a_switch_not_manageable_in_time_fails_the_task_naming_it(resource):
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.51'}], fabric='site-dc1', wait_timeout=0)
+    assert run.play.rc == 2
+    assert 'Switches 192.0.2.51 were discovered but could not be managed within 0 seconds' in run['msg']
+
+
+def test_the_switch_password_never_shows_even_at_vvvv(resource):
+    run = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', diff=True, verbosity=4)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert '192.0.2.21' in run.play.stdout
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_rendered_is_offline_and_masks_the_password(resource, emu):
+    run = resource('fabric_switches', 'rendered', NEW, fabric='site-dc1')
+    assert run.play.rc == 0 and emu.counters()['logins'] == 0
+    first = run['rendered'][0]
+    assert first['method'] == 'POST' and first['path'] == LAN_FABRIC + DC1 + '/inventory/test-reachability'
+    assert first['body']['seedIP'] == '192.0.2.11' and first['body']['password'] == '********'
+    assert first['body']['role'] == 'leaf' and first['body']['preserveConfig'] is False
+    assert [request['path'].rsplit('/', 1)[-1] for request in run['rendered']] == [
+        'test-reachability', 'discover?setAndUseDiscoveryCredForLan=true'] * 2
+    assert run['rendered'][3]['body']['switches'] == [{'ipaddr': '192.0.2.21'}]
+    assert run['rendered'][3]['body']['role'] == 'spine' and run['rendered'][3]['body']['preserveConfig'] is True
+    run.play.assert_no_secrets(SWITCH_PASSWORD)
+
+
+@pytest.mark.parametrize('config, message', [
+    ([{'name': 'leaf-1'}], "name 'leaf-1' is not an IP address"),
+    ([{'name': '192.0.2.11'}, {'name': '192.0.2.11'}], 'config lists switch 192.0.2.11 twice'),
+])
+def test_what_cannot_work_fails_before_any_write(resource, config, message):
+    run = resource('fabric_switches', 'merged', config, fabric='site-dc1')
+    assert run.play.rc == 2 and message in run.play.output and run.writes == 0
+
+
+def test_adding_without_switch_credentials_fails_before_any_write_and_a_role_change_needs_none(play, emu, tmp_path):
+    def run(config):
+        result_file = tmp_path / 'result.json'
+        before = emu.counters()['writes']
+        outcome = play('resource_fabric_switches.yml', extra_vars={
+            'resource_state': 'merged', 'resource_config': config, 'resource_fabric': 'site-a',
+            'switch_secret': '', 'result_file': str(result_file)})
+        return outcome, emu.counters()['writes'] - before
+
+    outcome, writes = run([{'name': '192.0.2.61'}])
+    assert outcome.rc == 2 and writes == 0
+    assert 'Adding switches needs the credentials the controller logs in to them with: give switch_username and switch_password.' in outcome.output
+    outcome, writes = run([{'name': '10.1.0.2', 'role': 'spine'}])
+    assert outcome.rc == 0 and writes == 1, outcome.output[-3000:]
+
+
+def test_a_fabric_that_does_not_exist_is_named(resource):
+    run = resource('fabric_switches', 'gathered', fabric='no-such-fabric')
+    assert run.play.rc == 2 and run.writes == 0
+    assert run['msg'].startswith('Cannot read the switches of fabric no-such-fabric (HTTP 404')
+    assert 'check that the fabric exists' in run['msg']
