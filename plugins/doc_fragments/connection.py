@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The connection options every module shares; mirrors plugins/module_utils/_argspec.py."""
+"""The connection options every module shares; mirrors plugins/module_utils/_options.py."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES
 
 DEFAULT_WAIT_TIMEOUT = 300

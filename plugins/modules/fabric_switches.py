@@ -203,7 +203,7 @@ requests:
   elements: str
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import DEFAULT_WAIT_TIMEOUT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES

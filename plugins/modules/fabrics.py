@@ -181,7 +181,7 @@ requests:
   elements: str
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._argspec import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import FabricModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import config_spec
