@@ -99,6 +99,22 @@ def test_update_with_an_unknown_field_and_a_missing_template(emu, admin):
     assert "BGP_AS" in [parameter["name"] for parameter in template["parameters"]]
 
 
+def test_put_back_every_nv_pair_as_read_is_accepted_and_changes_nothing(emu, admin):
+    """ND 4.x clients PUT a fabric's whole nvPairs (facts 4.5): what the controller stored, internal
+    policy-template parameters such as abstract_ospf_interface=ospf_interface_11_1 included, must pass."""
+    assert admin.post(emu.url(FABRICS + "/site-b/Easy_Fabric"), json={"BGP_AS": "65002"}, timeout=10).status_code == 200
+    read = admin.get(emu.url(FABRICS + "/site-b"), timeout=10).json()
+    assert read["nvPairs"]["abstract_ospf_interface"] == "ospf_interface_11_1"
+    answer = admin.put(emu.url(FABRICS + "/site-b/Easy_Fabric"), json=read["nvPairs"], timeout=10)
+    assert answer.status_code == 200, answer.text
+    again = admin.get(emu.url(FABRICS + "/site-b"), timeout=10).json()
+    assert again["nvPairs"] == read["nvPairs"] and again["modifiedOn"] == read["modifiedOn"]
+    # a changed value is still checked against the template
+    refused = admin.put(emu.url(FABRICS + "/site-b/Easy_Fabric"), json=dict(read["nvPairs"], REPLICATION_MODE="Sometimes"),
+                        timeout=10)
+    assert_text(refused, 500, "Error in validating provided name value pair: [REPLICATION_MODE]")
+
+
 def test_unknown_fabric_is_a_spring_404_with_the_service_path(emu, admin):
     assert_spring_404(admin.get(emu.url(LAN + "/control/switches/F1/overview"), timeout=10), "/rest/control/switches/F1/overview")
     assert_spring_404(admin.get(emu.url(FABRICS + "/F1/inventory/switchesByFabric"), timeout=10),

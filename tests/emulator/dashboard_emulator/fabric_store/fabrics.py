@@ -64,7 +64,7 @@ class Fabrics:
         if template.name != fabric["templateName"]:
             raise StoreError("Failed to update the fabric, template %s does not match the fabric's template %s"
                              % (template.name, fabric["templateName"]))
-        pairs = template.checked_pairs(body, "update")
+        pairs = template.checked_pairs(body, "update", fabric["nvPairs"])
         pairs.pop("FABRIC_NAME", None)
         if any(fabric["nvPairs"].get(key) != value for key, value in pairs.items()):
             fabric["nvPairs"].update(pairs)
