@@ -236,6 +236,47 @@ def test_attached_switch_ports_change_by_difference(emu, admin, fast):
     assert (mine()["isLanAttached"], mine()["portNames"]) == (True, "Ethernet1/20")
 
 
+def test_detach_after_an_update_waits_for_the_undeploy(emu, admin, fast):
+    """An update makes a deployed network PENDING while its switch still carries the old config: a detach
+    then keeps the attachment, old state shown, until the undeploy is deployed (facts 7.6)."""
+    inventory = admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).json()
+    leaf = next(item for item in inventory if item["switchRole"] == "leaf")
+    item = {"fabric": "site-a", "networkName": "net-1", "serialNumber": leaf["serialNumber"], "switchPorts": "Ethernet1/13",
+            "detachSwitchPorts": "", "vlan": 2300, "dot1QVlan": 0, "untagged": False, "deployment": True, "isAttached": True,
+            "extensionValues": "", "instanceValues": "", "freeformConfig": ""}
+
+    def attach(**changes):
+        answer = admin.post(emu.url(TOP_DOWN + "/site-a/networks/attachments"),
+                            json=[{"networkName": "net-1", "lanAttachList": [dict(item, **changes)]}], timeout=10)
+        assert set(answer.json().values()) == {"SUCCESS"}, answer.text
+
+    def deploy():
+        admin.post(emu.url(FABRICS + "/site-a/config-deploy/" + leaf["serialNumber"] + "?forceShowRun=false"), timeout=10)
+        time.sleep(fast + 0.1)
+
+    def state():
+        entries = admin.get(emu.url(TOP_DOWN + "/site-a/networks/attachments?network-names=net-1"), timeout=10).json()
+        mine = next(a for a in entries[0]["lanAttachList"] if a["switchSerialNo"] == leaf["serialNumber"])
+        network = admin.get(emu.url(TOP_DOWN + "/site-a/networks/net-1"), timeout=10).json()
+        return mine["isLanAttached"], mine["lanAttachState"], network["networkStatus"]
+
+    attach()
+    deploy()
+    assert state() == (True, "DEPLOYED", "DEPLOYED")
+    network = admin.get(emu.url(TOP_DOWN + "/site-a/networks/net-1"), timeout=10).json()
+    config = json.loads(network["networkTemplateConfig"])
+    network["networkTemplateConfig"] = json.dumps(dict(config, mtu="9000"))
+    assert admin.put(emu.url(TOP_DOWN + "/site-a/networks/net-1"), json=network, timeout=10).status_code == 200
+    assert state() == (True, "PENDING", "PENDING")
+    attach(deployment=False, isAttached=False, switchPorts="")
+    # the switch still carries net-1: not NA, and the network cannot be deleted yet
+    assert state() == (False, "PENDING", "PENDING")
+    assert admin.delete(emu.url(TOP_DOWN + "/site-a/bulk-delete/networks?network-names=net-1"), timeout=10).status_code == 500
+    deploy()
+    assert state() == (False, "NA", "NA")
+    assert admin.delete(emu.url(TOP_DOWN + "/site-a/bulk-delete/networks?network-names=net-1"), timeout=10).status_code == 200
+
+
 def test_network_template_config_is_text_with_strings_inside(emu, admin):
     body = {"fabric": "site-a", "networkName": "web", "networkId": 30100, "vrf": "NA",
             "networkTemplateConfig": json.dumps({"networkName": "web", "vlanId": 2399, "isLayer2Only": True})}
