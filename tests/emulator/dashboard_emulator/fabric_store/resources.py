@@ -91,7 +91,7 @@ def _ranges(text):
     """The (low, high) pairs of a range setting such as "30000-49000" or "30000-30100,30200"."""
     ranges = []
     for part in str(text or "").split(","):
-        low, _, high = part.strip().partition("-")
+        low, _dash, high = part.strip().partition("-")
         if _int(low) is not None and _int(high or low) is not None:
             ranges.append((_int(low), _int(high or low)))
     return ranges
