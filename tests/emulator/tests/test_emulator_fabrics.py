@@ -99,6 +99,22 @@ def test_update_with_an_unknown_field_and_a_missing_template(emu, admin):
     assert "BGP_AS" in [parameter["name"] for parameter in template["parameters"]]
 
 
+def test_put_back_every_nv_pair_as_read_is_accepted_and_changes_nothing(emu, admin):
+    """ND 4.x clients PUT a fabric's whole nvPairs (facts 4.5): what the controller stored, internal
+    policy-template parameters such as abstract_ospf_interface=ospf_interface_11_1 included, must pass."""
+    assert admin.post(emu.url(FABRICS + "/site-b/Easy_Fabric"), json={"BGP_AS": "65002"}, timeout=10).status_code == 200
+    read = admin.get(emu.url(FABRICS + "/site-b"), timeout=10).json()
+    assert read["nvPairs"]["abstract_ospf_interface"] == "ospf_interface_11_1"
+    answer = admin.put(emu.url(FABRICS + "/site-b/Easy_Fabric"), json=read["nvPairs"], timeout=10)
+    assert answer.status_code == 200, answer.text
+    again = admin.get(emu.url(FABRICS + "/site-b"), timeout=10).json()
+    assert again["nvPairs"] == read["nvPairs"] and again["modifiedOn"] == read["modifiedOn"]
+    # a changed value is still checked against the template
+    refused = admin.put(emu.url(FABRICS + "/site-b/Easy_Fabric"), json=dict(read["nvPairs"], REPLICATION_MODE="Sometimes"),
+                        timeout=10)
+    assert_text(refused, 500, "Error in validating provided name value pair: [REPLICATION_MODE]")
+
+
 def test_unknown_fabric_is_a_spring_404_with_the_service_path(emu, admin):
     assert_spring_404(admin.get(emu.url(LAN + "/control/switches/F1/overview"), timeout=10), "/rest/control/switches/F1/overview")
     assert_spring_404(admin.get(emu.url(FABRICS + "/F1/inventory/switchesByFabric"), timeout=10),
@@ -218,6 +234,47 @@ def test_attached_switch_ports_change_by_difference(emu, admin, fast):
     attach(deployment=False, switchPorts="", detachSwitchPorts="")
     attach(switchPorts="Ethernet1/20", detachSwitchPorts="")
     assert (mine()["isLanAttached"], mine()["portNames"]) == (True, "Ethernet1/20")
+
+
+def test_detach_after_an_update_waits_for_the_undeploy(emu, admin, fast):
+    """An update makes a deployed network PENDING while its switch still carries the old config: a detach
+    then keeps the attachment, old state shown, until the undeploy is deployed (facts 7.6)."""
+    inventory = admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).json()
+    leaf = next(item for item in inventory if item["switchRole"] == "leaf")
+    item = {"fabric": "site-a", "networkName": "net-1", "serialNumber": leaf["serialNumber"], "switchPorts": "Ethernet1/13",
+            "detachSwitchPorts": "", "vlan": 2300, "dot1QVlan": 0, "untagged": False, "deployment": True, "isAttached": True,
+            "extensionValues": "", "instanceValues": "", "freeformConfig": ""}
+
+    def attach(**changes):
+        answer = admin.post(emu.url(TOP_DOWN + "/site-a/networks/attachments"),
+                            json=[{"networkName": "net-1", "lanAttachList": [dict(item, **changes)]}], timeout=10)
+        assert set(answer.json().values()) == {"SUCCESS"}, answer.text
+
+    def deploy():
+        admin.post(emu.url(FABRICS + "/site-a/config-deploy/" + leaf["serialNumber"] + "?forceShowRun=false"), timeout=10)
+        time.sleep(fast + 0.1)
+
+    def state():
+        entries = admin.get(emu.url(TOP_DOWN + "/site-a/networks/attachments?network-names=net-1"), timeout=10).json()
+        mine = next(a for a in entries[0]["lanAttachList"] if a["switchSerialNo"] == leaf["serialNumber"])
+        network = admin.get(emu.url(TOP_DOWN + "/site-a/networks/net-1"), timeout=10).json()
+        return mine["isLanAttached"], mine["lanAttachState"], network["networkStatus"]
+
+    attach()
+    deploy()
+    assert state() == (True, "DEPLOYED", "DEPLOYED")
+    network = admin.get(emu.url(TOP_DOWN + "/site-a/networks/net-1"), timeout=10).json()
+    config = json.loads(network["networkTemplateConfig"])
+    network["networkTemplateConfig"] = json.dumps(dict(config, mtu="9000"))
+    assert admin.put(emu.url(TOP_DOWN + "/site-a/networks/net-1"), json=network, timeout=10).status_code == 200
+    assert state() == (True, "PENDING", "PENDING")
+    attach(deployment=False, isAttached=False, switchPorts="")
+    # the switch still carries net-1: not NA, and the network cannot be deleted yet
+    assert state() == (False, "PENDING", "PENDING")
+    assert admin.delete(emu.url(TOP_DOWN + "/site-a/bulk-delete/networks?network-names=net-1"), timeout=10).status_code == 500
+    deploy()
+    assert state() == (False, "NA", "NA")
+    assert admin.delete(emu.url(TOP_DOWN + "/site-a/bulk-delete/networks?network-names=net-1"), timeout=10).status_code == 200
 
 
 def test_network_template_config_is_text_with_strings_inside(emu, admin):

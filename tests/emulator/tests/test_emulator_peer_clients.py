@@ -89,6 +89,45 @@ def test_vrf_vlan_pool_after_a_vrf_delete(emu, client):
         assert isinstance(entries, list) and not [entry for entry in entries if entry["entityName"] == "pool-vrf"]
 
 
+def _next_network_id(client, previous):
+    # 7.7: dcnm_network (a network without net_id) asks netinfo up to 10 times until `l2vni`
+    # differs from the id it used last, then creates the network with it
+    for _attempt in range(10):
+        net_id = client.ok("GET", TOP_DOWN + "/site-a/netinfo").get("l2vni")
+        if net_id != previous:
+            return net_id
+    raise AssertionError("Unable to generate networkId")
+
+
+def test_next_free_network_and_vrf_ids(emu, client):
+    info = client.ok("GET", TOP_DOWN + "/site-a/netinfo")
+    # the seed's net-1 holds 30001 and vrf-1 50001 of the default ranges 30000-49000 and 50000-59000
+    assert info == {"l2vni": 30000, "mcastip": "239.1.1.1", "network-prefix": "MyNetwork_"}
+    assert client.ok("GET", TOP_DOWN + "/site-a/netinfo")["l2vni"] == 30000  # asking reserves nothing
+    previous = None
+    for name in ("auto-1", "auto-2"):
+        net_id = _next_network_id(client, previous)
+        client.ok("POST", TOP_DOWN + "/site-a/networks", {
+            "fabric": "site-a", "networkName": name, "networkId": net_id, "vrf": "vrf-1",
+            "networkTemplateConfig": '{"networkName": "%s", "segmentId": "%s", "vlanId": ""}' % (name, net_id)})
+        previous = net_id
+    ids = {n["networkName"]: n["networkId"] for n in client.ok("GET", TOP_DOWN + "/site-a/networks")}
+    assert (ids["auto-1"], ids["auto-2"]) == (30000, 30002)
+
+    # 8.3: dcnm_vrf (a VRF without vrf_id) reads `l3vni` of vrfinfo
+    assert client.ok("GET", TOP_DOWN + "/site-a/vrfinfo") == {"l3vni": 50000}
+    client.ok("POST", LAN + "/top-down/bulk-create/vrfs", [{"fabric": "site-a", "vrfName": "auto-vrf", "vrfId": 50000,
+                                                            "vrfTemplateConfig": '{"vrfSegmentId": 50000}'}])
+    assert client.ok("GET", TOP_DOWN + "/site-a/vrfinfo") == {"l3vni": 50002}
+
+    # the fabric's own range counts: a used-up one is refused, so the client fails instead of reusing an id
+    client.ok("PUT", FABRICS + "/site-a/Easy_Fabric", {"L3_PARTITION_ID_RANGE": "50000-50001"})
+    status, _reason, body = client.send("GET", TOP_DOWN + "/site-a/vrfinfo")
+    assert status == 500 and "L3_PARTITION_ID_RANGE 50000-50001" in body
+    status, _reason, _body = client.send("GET", TOP_DOWN + "/no-such-fabric/netinfo")
+    assert status == 404
+
+
 def test_easy_fabric_template_lists_every_parameter_and_a_create_fills_the_defaults(client):
     # 3.5: dcnm_fabric refuses any playbook key the template does not list (BFD_ENABLE and
     # VPC_PEER_LINK_VLAN were refused), and reads each parameter's type, default and choices.

@@ -119,4 +119,3 @@ def check_ip(address):
         ipaddress.IPv4Address(address)
     except ValueError:
         raise StoreError("Invalid request is supplied. %r is not an IPv4 address" % address, 400) from None
-

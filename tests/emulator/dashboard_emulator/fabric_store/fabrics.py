@@ -1,7 +1,7 @@
 """Fabrics: their nvPairs from a template, their summary, config save and deploy."""
 
 from dashboard_emulator.fabric_store.common import (
-    IN_SYNC, NETWORK_EXTENSION_TEMPLATE, NETWORK_TEMPLATE, OUT_OF_SYNC, PENDING, VRF_EXTENSION_TEMPLATE,
+    IN_SYNC, NETWORK_EXTENSION_TEMPLATE, NETWORK_TEMPLATE, VRF_EXTENSION_TEMPLATE,
     VRF_TEMPLATE, NotFound, StoreError,
 )
 from dashboard_emulator.fabric_store.templates import fabric_template, template_answer
@@ -64,7 +64,7 @@ class Fabrics:
         if template.name != fabric["templateName"]:
             raise StoreError("Failed to update the fabric, template %s does not match the fabric's template %s"
                              % (template.name, fabric["templateName"]))
-        pairs = template.checked_pairs(body, "update")
+        pairs = template.checked_pairs(body, "update", fabric["nvPairs"])
         pairs.pop("FABRIC_NAME", None)
         if any(fabric["nvPairs"].get(key) != value for key, value in pairs.items()):
             fabric["nvPairs"].update(pairs)
@@ -149,7 +149,7 @@ class Fabrics:
         for table in (self._networks[name], self._vrfs[name]):
             for item in table.values():
                 for attachment in item["attachments"].values():
-                    if attachment["serial"] in serials and self._attachment_state(attachment) in (PENDING, OUT_OF_SYNC):
+                    if attachment["serial"] in serials and self._deploy_changes(attachment):
                         attachment["deploy_started"] = now
         return self.timing.deploy_seconds
 

@@ -21,7 +21,6 @@ READY = "ok"
 class Switches:
     """The inventory part of FabricStore."""
 
-
     def list_switches(self, fabric_name):
         self._fabric(fabric_name)
         return [self._switch_view(switch) for switch in self._switches[fabric_name].values()]
@@ -93,7 +92,7 @@ class Switches:
         ``check`` is called with the fabric of each switch before anything changes (for permissions).
         """
         if not isinstance(body, list) or not all(isinstance(entry, dict) for entry in body):
-            raise StoreError("Invalid request is supplied. expected a list of {serialNumber, role}", 400)
+            raise StoreError("Invalid request is supplied. expected a list of objects with serialNumber and role", 400)
         changes = []
         for entry in body:
             role = str(entry.get("role") or "").strip().lower()

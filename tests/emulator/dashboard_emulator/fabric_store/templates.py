@@ -42,6 +42,11 @@ class Parameter:
             value = int(text)
             return ((self.minimum is None or value >= self.minimum)
                     and (self.maximum is None or value <= self.maximum))
+        if self.internal and self.type == "string":
+            # the Enum of an internal string parameter names a family of policy templates (the real
+            # template files them under Section "Policy Templates"), and the controller stores a member
+            # of it (abstract_ospf_interface: Enum "ospf_interface", stored ospf_interface_11_1)
+            return True
         return not self.choices or text in self.choices
 
     def view(self):
@@ -104,8 +109,12 @@ class FabricTemplate:
                 "description": self.type_friendly, "published": False, "userDefined": False,
                 "parameters": [parameter.view() for parameter in self.parameters.values()]}
 
-    def checked_pairs(self, body, verb):
-        """The body's name value pairs as stored (text); refused as the controller refuses them."""
+    def checked_pairs(self, body, verb, stored=None):
+        """The body's name value pairs as stored (text); refused as the controller refuses them.
+
+        On an update a value equal to the stored one is not checked again: ND 4.x clients must PUT
+        every nvPair as they read it (facts 4.5), and the controller accepts what it stored itself."""
+        stored = stored or {}
         if not isinstance(body, dict):
             raise StoreError("Failed to %s the fabric, the body must be a JSON object of name value pairs" % verb, 400)
         pairs = {key: wire_string(value) for key, value in body.items() if key not in CLIENT_ONLY_KEYS}
@@ -115,8 +124,9 @@ class FabricTemplate:
                 raise StoreError("Failed to create the fabric, due to invalid fields [{%s}]" % ", ".join(k + "=" for k in unknown))
             raise StoreError("Failed to update the fabric, due to invalid field [%s] in payload, please provide valid "
                              "fields for fabric-settings" % ", ".join(unknown))
-        invalid = [key for key, value in pairs.items() if not self.parameters[key].valid(value)]
-        if pairs.get("BGP_AS") and not valid_asn(pairs["BGP_AS"]):
+        invalid = [key for key, value in pairs.items()
+                   if value != stored.get(key) and not self.parameters[key].valid(value)]
+        if pairs.get("BGP_AS") and pairs["BGP_AS"] != stored.get("BGP_AS") and not valid_asn(pairs["BGP_AS"]):
             invalid.append("BGP_AS")
         if invalid:
             # [uncertain] the facts record this text for BGP_AS only; other keys are named the same way

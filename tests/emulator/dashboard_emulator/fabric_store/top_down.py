@@ -74,7 +74,7 @@ class TopDown:
         if kind == "network" and "vrf" in body:
             item["vrf"] = str(body["vrf"])
         for attachment in item["attachments"].values():
-            if self._attachment_state(attachment) == DEPLOYED:
+            if attachment["attached"] and self._attachment_state(attachment) == DEPLOYED:
                 attachment["state"] = PENDING
         return {}
 
@@ -147,6 +147,7 @@ class TopDown:
                         self._next_resource_id += 1
                     item["attachments"][serial] = {
                         "serial": serial, "attached": True, "state": PENDING, "deploy_started": None,
+                        "on_switch": bool(previous and previous.get("on_switch")),
                         "resource_id": previous["resource_id"] if previous else self._next_resource_id,
                         "vlan": int(vlan or 0), "ports": self._attached_ports(kind, previous, request),
                         "instanceValues": str(request.get("instanceValues", "") or ""),
@@ -154,11 +155,12 @@ class TopDown:
                 elif previous is None or not previous["attached"]:
                     result[label] = "%s %s is already in detached state" % (kind.title(), name)
                     continue
+                elif previous.get("on_switch") or self._attachment_state(previous) == DEPLOYED:
+                    # [seen] the switch keeps the config until the undeploy is pushed, and the old state
+                    # (DEPLOYED, or PENDING after an update of a deployed item) stays shown till then (facts 7.6)
+                    previous.update(attached=False, on_switch=True)
                 else:
-                    previous.update(attached=False, state=OUT_OF_SYNC if self._attachment_state(previous) == DEPLOYED else NOT_APPLICABLE,
-                                    deploy_started=None)
-                    if previous["state"] == NOT_APPLICABLE:
-                        del item["attachments"][serial]
+                    del item["attachments"][serial]
                 self._switches[fabric_name][serial]["pending"] = True
                 result[label] = "SUCCESS"
         return result
@@ -170,7 +172,7 @@ class TopDown:
             item = table.get(name)
             if item is None:
                 raise StoreError("Invalid %s name %s" % (kind, name), 400)
-            serials.update(s for s, a in item["attachments"].items() if self._attachment_state(a) in (PENDING, OUT_OF_SYNC))
+            serials.update(s for s, a in item["attachments"].items() if self._deploy_changes(a))
         if not serials:
             return None
         self.deploy(fabric_name, sorted(serials))
@@ -204,8 +206,17 @@ class TopDown:
             if not self._deploy_done(attachment["deploy_started"]):
                 return IN_PROGRESS
             attachment["state"] = DEPLOYED if attachment["attached"] else NOT_APPLICABLE
+            attachment["on_switch"] = attachment["attached"]
             attachment["deploy_started"] = None
         return attachment["state"]
+
+    def _deploy_changes(self, attachment):
+        """Whether a deploy has something to push for this attachment: pending config, or the
+        undeploy of a detached one the switch still carries."""
+        state = self._attachment_state(attachment)
+        if not attachment["attached"]:
+            return state != NOT_APPLICABLE
+        return state in (PENDING, OUT_OF_SYNC)
 
     def _attachment_view(self, kind, item, switch, attachment):
         state = self._attachment_state(attachment) if attachment else NOT_APPLICABLE

@@ -245,6 +245,18 @@ def resource_pool(store, fabricName, poolName, **_kwargs):
     return json_response(200, store.pool(fabricName, poolName))
 
 
+@_operation()
+def network_info(store, fabricName, **_kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.network_info(fabricName))
+
+
+@_operation()
+def vrf_info(store, fabricName, **_kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.vrf_info(fabricName))
+
+
 # networks and VRFs
 
 def _list(kind):
