@@ -57,7 +57,7 @@ class FabricRun:
             gathered = [self.model.for_output(have[name]) for name in have]
             return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
         if state != 'deleted':
-            # the template tells the defaults (of a new fabric, and for replaced) and which parameters are internal
+            # the template tells the defaults (of a new fabric, and for replaced)
             templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
             self.model.template_defaults = {template: self.wire.template_defaults(template) for template in sorted(templates)}
         changes = plan(self.model, state, wants, have)

@@ -29,7 +29,10 @@ NV_PAIRS = {
     'vrf_vlan_range': 'VRF_VLAN_RANGE',
     'deployment_freeze': 'DEPLOYMENT_FREEZE',
 }
-# nvPairs the controller derives (the name) or that clients strip before a write (facts 4.4, 4.5).
+# nvPairs the controller derives (the name) or that clients strip before a write (facts 4.4, 4.5): the
+# client-side DEPLOY and FABRIC_TYPE, and the keys ND 4.x refuses in a PUT. Everything else is sent as
+# read, the template's internal parameters (``*_PREV`` and the like) included: ND 4.x refuses an update
+# that leaves them out or empties them (facts 4.5, dc-vxlan #862).
 NOT_SETTINGS = ('FABRIC_NAME',)
 NEVER_SENT = ('DEPLOY', 'FABRIC_TYPE', 'dcnmUser', 'DHCP_FORCE', 'DOMAIN_NAME_INTERNAL', 'INBAND_ENABLE_PREV', 'PNP_ENABLE_INTERNAL')
 
@@ -39,8 +42,6 @@ class FabricWire:
         self.model = model
         self.controller = controller
         self.templates = templates_controller
-        # {template: its internal parameters}, learnt from the template
-        self.internal = {}
 
     def object_from_pairs(self, name, template, pairs):
         where = 'fabric %s as read' % name
@@ -55,10 +56,8 @@ class FabricWire:
         return obj
 
     def pairs_to_wire(self, obj):
-        """Every nvPair of the fabric as text (what the controller stores), but its template's internal ones."""
-        internal = self.internal.get(obj.get('template'), ())
-        pairs = {key: value for key, value in (obj.get('template_params') or {}).items()
-                 if key not in NEVER_SENT and key not in internal}
+        """Every nvPair of the fabric as text (what the controller stores), as read but for the task's changes."""
+        pairs = {key: value for key, value in (obj.get('template_params') or {}).items() if key not in NEVER_SENT}
         for option, key in NV_PAIRS.items():
             if obj.get(option) is not None:
                 pairs[key] = template_text(obj[option])
@@ -83,13 +82,11 @@ class FabricWire:
             raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
                            % (template, exc.status), exc.status) from None
         pairs = {}
-        internal = self.internal.setdefault(template, set())
         for parameter in (answer or {}).get('parameters') or []:
             if not isinstance(parameter, dict):
                 continue
             if str((parameter.get('annotations') or {}).get('IsInternal')).lower() == 'true':
-                # the controller's own bookkeeping: never reset, never sent
-                internal.add(str(parameter.get('name')))
+                # the controller's own bookkeeping: never reset (replaced keeps the value read), sent as read
                 continue
             default = template_default(parameter)
             if default is not None:

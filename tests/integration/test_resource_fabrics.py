@@ -3,6 +3,10 @@ site-dc1, empty; templates Easy_Fabric, LAN_Classic and External_Fabric)."""
 
 import pytest
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import FabricModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_run import FabricRun
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_wire import NEVER_SENT, TEMPLATES_PREFIX, FabricWire
+
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 SITE_B = {'name': 'site-b', 'bgp_asn': '65002', 'replication_mode': 'Ingress'}
@@ -49,6 +53,54 @@ def test_an_update_sends_every_setting_and_keeps_what_the_task_does_not_name(res
     assert run['diff']['before']['site-a']['fabric_mtu'] == 9216 and run['diff']['after']['site-a']['fabric_mtu'] == 9000
     assert raw_fabric(emu, 'site-a')['nvPairs'] == dict(before, FABRIC_MTU='9000')
     assert_idempotent(resource, 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}])
+
+
+class HttpsController:
+    """The module's Controller calls, sent over HTTPS to the emulator with a requests session, keeping each write's body.
+
+    The emulator logs no request bodies, and merges a PUT into what it stores, so a PUT that left
+    parameters out cannot be told from a GET afterwards; this keeps what the update really sent."""
+
+    def __init__(self, emu, prefix):
+        self.emu = emu
+        self.http = emu.login()
+        self.prefix = prefix
+        self.sent = []
+        self.bodies = []
+
+    def read(self, path, params=None, absent=None):
+        answer = self.http.get(self.emu.url(self.prefix + path), params=params, timeout=10)
+        answer.raise_for_status()
+        return answer.json()
+
+    def write(self, method, path, body=None, params=None, partial=False):
+        self.sent.append('%s %s' % (method, path))
+        self.bodies.append(body)
+        answer = self.http.request(method, self.emu.url(self.prefix + path), json=body, params=params, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.text
+
+
+def test_an_update_puts_back_every_nvpair_as_read_internal_ones_included(emu):
+    """ND 4.x refuses a PUT that is not the whole nvPairs (facts 4.5); only the keys the facts say clients strip are left out."""
+    before = raw_fabric(emu, 'site-a')['nvPairs']
+    assert before['abstract_ospf_interface'] == 'ospf_interface_11_1'  # an internal parameter of Easy_Fabric
+    model = FabricModel()
+    controller = HttpsController(emu, LAN_FABRIC)
+    wire = FabricWire(model, controller, HttpsController(emu, TEMPLATES_PREFIX))
+    for state in ('merged', 'replaced'):
+        controller.bodies.clear()
+        params = {'state': state, 'config': [{'name': 'site-a', 'fabric_mtu': 9000 if state == 'merged' else 9100}]}
+        result = FabricRun(model, wire, controller, params, check_mode=False, diff=False).run()
+        assert result['changed'] is True and controller.bodies, result
+        sent = controller.bodies[-1]
+        if state == 'merged':
+            expected = {key: value for key, value in dict(before, FABRIC_MTU='9000').items() if key not in NEVER_SENT}
+            assert sent == expected, sorted(set(expected) ^ set(sent))
+        # replaced resets what has a default, and still sends every other nvPair the fabric had
+        assert set(before) - set(sent) <= set(NEVER_SENT) and sent['abstract_ospf_interface'] == 'ospf_interface_11_1'
+    after = raw_fabric(emu, 'site-a')['nvPairs']
+    assert set(after) == set(before) and after['abstract_ospf_interface'] == 'ospf_interface_11_1'
 
 
 def test_replaced_resets_to_the_templates_defaults_and_keeps_the_bgp_as(resource):
