@@ -32,7 +32,8 @@ class NetworkModel(ResourceModel):
         Field('extension_template', 'str', 'Default_Network_Extension_Universal'),
     )
     ATTACHMENT_FIELDS = ('ports', 'vlan')
-    REQUIRED_ON_CREATE = ('network_id',)
+    # the controller gives the next free L2 VNI when the task gives none (facts 7.7)
+    ID_FIELD = 'network_id'
 
     def check(self, partial, where):
         vlan = partial.get('vlan_id')

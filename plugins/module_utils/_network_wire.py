@@ -16,6 +16,8 @@ NO_VRF = 'NA'
 
 class NetworkWire(TopDownWire):
     KIND = 'network'
+    # the next free network id: GET .../netinfo answers {"l2vni": N, ...} (facts 7.7)
+    NEXT_ID = ('netinfo', 'l2vni')
     TEMPLATE_KEYS = {
         'layer2_only': 'isLayer2Only',
         'vlan_id': 'vlanId',

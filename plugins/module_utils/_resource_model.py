@@ -74,6 +74,8 @@ class ResourceModel:
     ATTACHMENT_FIELDS = ()
     # Fields that must be known when the object is created (the controller cannot pick them here).
     REQUIRED_ON_CREATE = ()
+    # The option the controller can choose on create (its next free id); None when it cannot.
+    ID_FIELD = None
 
     def __init__(self):
         self.fields = {field.name: field for field in self.FIELDS}

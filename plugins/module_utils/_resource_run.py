@@ -6,7 +6,8 @@
 Read once (the objects of the fabric, the attachments of the ones concerned, the inventory only
 when switches must be resolved), plan with ``_resource_state``, stop there in check mode, else
 send the fewest requests the API allows in the order the controller needs: deletions first
-(detach, deploy the detach, delete), then creates in one bulk call, updates, attachments in one
+(detach, deploy the detach, delete), then creates (one bulk call; one each for objects whose id the
+controller gives), updates, attachments in one
 call, and the deploy of what the task touched.
 """
 
@@ -104,9 +105,7 @@ class ResourceRun:
         try:
             if deletes:
                 self.delete(deletes)
-            creates = [change.after for change in changes if change.action == 'create']
-            if creates:
-                self.wire.create(creates)
+            self.create([change for change in changes if change.action == 'create'], result)
             for change in changes:
                 if change.action == 'update':
                     self.wire.update(change.after)
@@ -126,6 +125,24 @@ class ResourceRun:
             result.pop('after', None)
         result['requests'] = list(self.controller.sent)
         return result
+
+    def create(self, creates, result):
+        """The creates that give their id in one bulk call; then each one without, with the id the
+        controller offers, asked only once the one before has taken its id (the offer is not
+        reserved, facts 7.7 and 8.3), so no two objects are sent the same id."""
+        id_field = self.model.ID_FIELD
+        given = [change.after for change in creates if id_field is None or change.after.get(id_field) is not None]
+        if given:
+            self.wire.create(given)
+        for change in creates:
+            if id_field is None or change.after.get(id_field) is not None:
+                continue
+            change.after[id_field] = self.wire.next_id()
+            self.wire.create([change.after])
+            # before, the plan (and check mode) could not know the id; the result shows the one sent
+            for shown in result['after'] + list(result.get('diff', {}).get('after', {}).values()):
+                if shown['name'] == change.name:
+                    shown[id_field] = change.after[id_field]
 
     def read_states(self, names):
         attachments = self.wire.read_attachments(names)
@@ -150,8 +167,12 @@ class ResourceRun:
 
     def rendered(self, wants):
         """The requests a run would send to a fabric holding none of these objects, computed offline."""
+        id_field = self.model.ID_FIELD
         for index, want in enumerate(wants):
             OfflineDirectory.resolve(want, 'config[%d]' % index)
+            if id_field and want.get(id_field) is None:
+                raise ModelError('config[%d] (%s %s): rendered computes the requests offline, so it cannot ask the controller for '
+                                 'the next free id; give %s.' % (index, self.model.KIND, want['name'], id_field))
         changes = plan(self.model, 'replaced', wants, {})
         prefix = self.controller.prefix
         requests = [{'method': method, 'path': prefix + path, 'body': body}

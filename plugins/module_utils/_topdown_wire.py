@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller import name_batches, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_failures import check_bulk_answer, check_item_statuses
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import settle
@@ -228,6 +229,18 @@ class TopDownWire:
         method, path, body = self.requests_for_create(objs)[0]
         answer = self.controller.write(method, path, body)
         check_bulk_answer('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
+
+    def next_id(self):
+        """The id the controller would give the next object of this kind. Not reserved: it stays the
+        same until an object takes it, so ask again only after that object is created."""
+        path, key = self.NEXT_ID
+        answer = self.controller.read('%s/%s' % (self.fabric_path, path))
+        value = answer.get(key) if isinstance(answer, dict) else None
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ApiError('The controller gave no next free %s id (GET %s answered %r); give the id in the task.'
+                           % (self.KIND, path, answer), 200) from None
 
     def update(self, obj):
         self.controller.write('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(obj['name'])), self.object_to_wire(obj))

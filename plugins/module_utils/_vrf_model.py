@@ -40,7 +40,8 @@ class VrfModel(ResourceModel):
         Field('extension_template', 'str', 'Default_VRF_Extension_Universal'),
     )
     ATTACHMENT_FIELDS = ('vlan',)
-    REQUIRED_ON_CREATE = ('vrf_id',)
+    # the controller gives the next free L3 VNI when the task gives none (facts 8.3)
+    ID_FIELD = 'vrf_id'
 
     def check(self, partial, where):
         mtu = partial.get('mtu')

@@ -14,6 +14,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._topdown_wire 
 
 class VrfWire(TopDownWire):
     KIND = 'vrf'
+    # the next free VRF id: GET .../vrfinfo answers {"l3vni": N} (facts 8.3)
+    NEXT_ID = ('vrfinfo', 'l3vni')
     TEMPLATE_KEYS = {
         'vlan_id': 'vrfVlanId',
         'vlan_name': 'vrfVlanName',

@@ -51,7 +51,12 @@ options:
         type: str
         required: true
       network_id:
-        description: The network's layer-2 VNI (segment id). Needed to create a network; cannot be reset by V(replaced).
+        description:
+          - The network's layer-2 VNI (segment id); cannot be reset by V(replaced).
+          - When left out on create, the controller gives its next free one (asked once per network, each created before the
+            next is asked for, so no two get the same id); V(merged) and V(replaced) then keep it. Check mode and O(diff)
+            cannot know it and leave it out of RV(after); a real run's RV(after) shows the id given.
+          - V(rendered) cannot ask the controller, so there it is required.
         type: int
       vrf:
         description: The VRF the network belongs to. Needed to create a network unless O(config[].layer2_only=true).
@@ -159,6 +164,15 @@ EXAMPLES = r"""
         attach:
           - switch: site-a-leaf-2
             ports: [Ethernet1/15]
+
+- name: Networks whose ids (L2 VNIs) the controller chooses, the next free ones of the fabric's range
+  fabricops.dashboard.networks:
+    fabric: site-a
+    config:
+      - name: app-1
+        vrf: vrf-1
+      - name: app-2
+        vrf: vrf-1
 
 - name: Change web's VLAN only; its VRF, segment id and every other setting stay
   fabricops.dashboard.networks:

@@ -47,7 +47,12 @@ options:
         type: str
         required: true
       vrf_id:
-        description: The VRF's layer-3 VNI (segment id). Needed to create a VRF; cannot be reset by V(replaced).
+        description:
+          - The VRF's layer-3 VNI (segment id); cannot be reset by V(replaced).
+          - When left out on create, the controller gives its next free one (asked once per VRF, each created before the next
+            is asked for, so no two get the same id); V(merged) and V(replaced) then keep it. Check mode and O(diff) cannot
+            know it and leave it out of RV(after); a real run's RV(after) shows the id given.
+          - V(rendered) cannot ask the controller, so there it is required.
         type: int
       vlan_id:
         description: VLAN of the VRF's SVI. When left out on create, the controller picks one.
@@ -161,6 +166,12 @@ EXAMPLES = r"""
         description: tenant red
         attach:
           - switch: site-a-leaf-2
+
+- name: A VRF whose id (L3 VNI) the controller chooses, the next free one of the fabric's range
+  fabricops.dashboard.vrfs:
+    fabric: site-a
+    config:
+      - name: green
 
 - name: Export every VRF of the fabric (brownfield), in the format config takes
   fabricops.dashboard.vrfs:

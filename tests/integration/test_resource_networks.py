@@ -168,9 +168,28 @@ def test_a_partly_failed_bulk_create_fails_the_task_and_a_rerun_sends_only_the_r
     assert_idempotent(resource, 'merged', [WEB, STORAGE])
 
 
+def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(resource, emu):
+    session = emu.login()
+    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/netinfo'), timeout=10)
+    offered = answer.json()['l2vni']
+    config = [{'name': 'app-1', 'vrf': 'vrf-1'}, {'name': 'app-2', 'layer2_only': True}]
+    run = resource('networks', 'merged', config, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /top-down/bulk-create/networks'] * 2
+    after = by_name(run['after'])
+    assert after['app-1']['network_id'] == offered and after['app-2']['network_id'] not in (offered, 30001)
+    assert run['diff']['after']['app-2']['network_id'] == after['app-2']['network_id']
+    stored = raw_networks(emu)
+    for name in after:
+        assert stored[name]['networkId'] == after[name]['network_id'] == int(stored[name]['networkTemplateConfig']['segmentId'])
+    assert_idempotent(resource, 'merged', config)
+    gathered = resource('networks', 'gathered')
+    fed_back = resource('networks', 'merged', gathered['gathered'])
+    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
+
+
 @pytest.mark.parametrize('config, message', [
     ([{'name': 'app', 'network_id': 30200}], 'creating it needs vrf (or layer2_only: true)'),
-    ([{'name': 'app', 'vrf': 'vrf-1'}], 'creating it needs network_id'),
     ([{'name': 'app', 'layer2_only': True, 'vrf': 'vrf-1', 'network_id': 1}], 'a layer2_only network belongs to no VRF'),
     ([{'name': 'app/../x', 'network_id': 1}], 'is not a valid network name'),
 ])

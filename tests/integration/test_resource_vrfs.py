@@ -190,8 +190,42 @@ def test_a_partly_failed_bulk_create_fails_the_task_naming_each_failed_vrf(resou
     assert_idempotent(resource, 'merged', [BLUE, RED])
 
 
+def next_free(emu, what):
+    """What the controller offers as the next id (GET vrfinfo / netinfo), read directly."""
+    session = emu.login()
+    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/' + what), timeout=10)
+    answer.raise_for_status()
+    return answer.json()
+
+
+def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(resource, emu):
+    offered = next_free(emu, 'vrfinfo')['l3vni']
+    config = [{'name': 'green', 'attach': [{'switch': 'site-a-leaf-2'}]}, {'name': 'teal'}, BLUE]
+    check = resource('vrfs', 'merged', config, check=True)
+    assert check['changed'] is True and check.writes == 0 and 'vrf_id' not in by_name(check['after'])['green']
+    run = resource('vrfs', 'merged', config)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    # blue gives its id: one bulk create; green and teal each created once the one before took its id
+    assert run['requests'] == ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments']
+    after = by_name(run['after'])
+    assert after['green']['vrf_id'] == offered and after['teal']['vrf_id'] not in (offered, 50101)
+    stored = raw_vrfs(emu)
+    assert {name: stored[name]['vrfId'] for name in after} == {name: after[name]['vrf_id'] for name in after}
+    assert next_free(emu, 'vrfinfo')['l3vni'] not in (after['green']['vrf_id'], after['teal']['vrf_id'])
+    assert_idempotent(resource, 'merged', config)
+    assert_idempotent(resource, 'replaced', config)
+    gathered = resource('vrfs', 'gathered')
+    fed_back = resource('vrfs', 'merged', gathered['gathered'])
+    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
+
+
+def test_rendered_cannot_ask_for_an_id_and_says_so(resource, emu):
+    run = resource('vrfs', 'rendered', [{'name': 'green'}])
+    assert run.play.rc == 2 and emu.counters()['logins'] == 0
+    assert 'rendered computes the requests offline, so it cannot ask the controller for the next free id; give vrf_id' in run['msg']
+
+
 @pytest.mark.parametrize('config, message', [
-    ([{'name': 'green'}], 'VRF green does not exist yet, and creating it needs vrf_id; add vrf_id to its config item.'),
     ([{'name': 'bad,name', 'vrf_id': 1}], "config[0]: name 'bad,name' is not a valid VRF name"),
     ([dict(RED, attach=[{'switch': 'no-such-switch'}])], 'switch no-such-switch is not in fabric site-a'),
     ([RED, RED], 'config lists VRF red twice'),

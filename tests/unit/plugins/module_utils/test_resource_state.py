@@ -63,9 +63,12 @@ def test_overridden_deletes_what_is_not_listed_and_deleted_without_config_delete
     assert plan(NETWORKS, 'deleted', [want(NETWORKS, {'name': 'absent'})], have) == []
 
 
-def test_creating_without_an_id_is_refused_with_what_to_add():
-    with pytest.raises(ModelError, match='VRF blue does not exist yet, and creating it needs vrf_id; add vrf_id'):
-        plan(VRFS, 'merged', [want(VRFS, {'name': 'blue'})], {})
+def test_an_id_is_left_to_the_controller_but_a_networks_vrf_is_not():
+    # no vrf_id: a create the run completes with the controller's next free id
+    assert [(c.name, c.action, c.after.get('vrf_id')) for c in plan(VRFS, 'merged', [want(VRFS, {'name': 'blue'})], {})] == [
+        ('blue', 'create', None)]
+    with pytest.raises(ModelError, match=r'network web does not exist yet, and creating it needs vrf \(or layer2_only: true\)'):
+        plan(NETWORKS, 'merged', [want(NETWORKS, {'name': 'web'})], {})
 
 
 @pytest.mark.parametrize('item, text', [
