@@ -50,7 +50,7 @@ options:
         description:
           - The VRF's layer-3 VNI (segment id); cannot be reset by V(replaced).
           - When left out on create, the controller gives its next free one (asked once per VRF, each created before the next
-            is asked for, so no two get the same id); V(merged) and V(replaced) then keep it. Check mode and O(diff) cannot
+            is asked for, so no two get the same id); V(merged) and V(replaced) then keep it. Check mode and the diff cannot
             know it and leave it out of RV(after); a real run's RV(after) shows the id given.
           - V(rendered) cannot ask the controller, so there it is required.
         type: int
