@@ -152,6 +152,10 @@ class ResourceModel:
             for field in self.FIELDS:
                 if field.default is Field.KEEP and field.name in have:
                     result[field.name] = have[field.name]
+                elif field.name not in have and field.name not in want and field.default in ('', None):
+                    # The controller stores nothing for it, which is the empty default already: an
+                    # object read back (gathered) must not differ from itself by an empty string.
+                    result.pop(field.name, None)
             result['template_params'] = dict(have.get('template_params') or {})
         for key, value in want.items():
             if key == 'template_params':

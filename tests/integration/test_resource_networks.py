@@ -118,15 +118,17 @@ def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource):
     assert sorted(item['name'] for item in resource('networks', 'gathered')['gathered']) == ['net-1', 'storage']
 
 
-def test_gathered_output_fed_to_merged_changes_nothing(resource):
+def test_gathered_output_fed_to_merged_replaced_or_overridden_changes_nothing(resource):
     assert resource('networks', 'merged', [WEB, STORAGE], deploy=True).play.rc == 0
     gathered = resource('networks', 'gathered')
     assert gathered.play.rc == 0 and gathered.writes == 0
     net1 = by_name(gathered['gathered'])['net-1']
     assert net1['vrf'] == 'vrf-1' and net1['network_id'] == 30001 and net1['template_params']['nveId'] == '1'
-    fed_back = resource('networks', 'merged', gathered['gathered'], deploy=True)
-    assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
+    for state in ('merged', 'replaced', 'overridden'):
+        # The seeded net-1 stores no IPv6 gateway at all: replaced must read that as the empty default.
+        fed_back = resource('networks', state, gathered['gathered'], deploy=True)
+        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
 
 
 def test_rendered_computes_the_requests_offline(resource, emu):
