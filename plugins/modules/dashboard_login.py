@@ -183,7 +183,12 @@ session:
       type: int
       sample: 1200
     expires_at:
-      description: When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+      description:
+        - When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+        - It is the expiry at the time of this task and is not updated afterwards. The run's session keeper (and any task
+          that finds the session close to expiry) refreshes the session in the background, so a later read of the fact can
+          show a time in the past while the session is still live. To read the current expiry, run
+          M(fabricops.dashboard.dashboard_refresh), which updates the fact.
       type: str
       sample: "2026-11-22T10:20:00Z"
     expires_in:

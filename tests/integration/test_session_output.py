@@ -1,4 +1,4 @@
-"""Issue 17 (item 6): what a user sees of a session in the output of ``ansible`` and ``ansible-playbook``.
+"""Issue 17 (items 5 and 6): what a user sees of a session in the output of ``ansible`` and ``ansible-playbook``.
 
 Each test failed before its fix (said in its docstring).
 """
@@ -43,3 +43,21 @@ def test_a_registered_login_still_holds_the_token_for_later_tasks(play, tmp_path
     run.assert_no_secrets(ADMIN_PASSWORD)
     registered = json.loads(result_file.read_text(encoding='utf-8'))
     assert JWT.fullmatch(registered['session']['token'])
+
+
+def test_dashboard_refresh_shows_the_current_expiry_after_the_keeper_refreshed(play, emu):
+    """Before: the fact kept the login-time expiry and dashboard_refresh showed only 'censored', so a user had no way
+    to see when the session, refreshed in the background, now expires."""
+    lifetime = 3
+    emu.set_faults(session_timeout=lifetime)
+    run = play('session_expiry.yml', extra_vars={'login_password': ADMIN_PASSWORD, 'pause_seconds': 3 * lifetime})
+    assert run.rc == 0, run.output
+    shown = re.findall(r'host01 \| fabricops\.dashboard\.(dashboard_login|dashboard_refresh): session of admin .*?; expires at (\S+) '
+                       r'\(in (\d+) s\)', run.output)
+    assert [task for task, _, _ in shown] == ['dashboard_login', 'dashboard_refresh'], run.output
+    at_login, now = shown[0][1], shown[1][1]
+    # ISO 8601 in UTC compares as text; a session live after three lifetimes expires well after the login-time expiry.
+    assert now > at_login
+    assert int(shown[1][2]) > 0
+    assert emu.counters()['refreshes'] >= 2
+    run.assert_no_secrets(ADMIN_PASSWORD)
