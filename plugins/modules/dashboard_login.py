@@ -20,7 +20,7 @@ description:
     given again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
     registered result keep every value. In its place the task prints one line without the token, also for an ad hoc
-    C(ansible localhost -m fabricops.dashboard.dashboard_login): who logged in (account, type, login domain), on which
+    C(ansible localhost -m fabricops.dashboard.dashboard_login), with who logged in (account, type, login domain), on which
     dashboard, the privileges per security domain, and when the session expires.
   - With O(api_key) instead of O(password) there is no login; the task checks the key with one read of the fabric controller's
     version (C(GET /appcenter/cisco/ndfc/api/about/version)) and returns a session whose RV(session.auth) is V(api_key), without
