@@ -56,7 +56,7 @@ def test_dashboard_refresh_shows_the_current_expiry_after_the_keeper_refreshed(p
     assert run.rc == 0, run.output
     shown = re.findall(r'host01 \| fabricops\.dashboard\.(dashboard_login|dashboard_refresh): session of admin .*?; expires at (\S+) '
                        r'\(in (\d+) s\)', run.output)
-    assert [task for task, _, _ in shown] == ['dashboard_login', 'dashboard_refresh'], run.output
+    assert [match[0] for match in shown] == ['dashboard_login', 'dashboard_refresh'], run.output
     at_login, now = shown[0][1], shown[1][1]
     # ISO 8601 in UTC compares as text; a session live after 2.5 lifetimes expires well after the login-time expiry.
     assert now > at_login
