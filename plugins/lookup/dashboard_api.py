@@ -22,6 +22,18 @@ extends_documentation_fragment:
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.connection.fact_name
 options:
+  api_key:
+    description:
+      - An API key of the account O(username), created in the dashboard's UI, used instead of O(password). Give it as a
+        keyword of the lookup (C(api_key=...)) or in E(DASHBOARD_API_KEY); lookups do not read C(module_defaults).
+      - With a key the lookup does not log in; each C(GET) carries the account name and the key (headers C(X-Nd-Username) and
+        C(X-Nd-Apikey)). A key given here wins over O(password).
+      - Without this option, the lookup still uses a key session of the run. When M(fabricops.dashboard.dashboard_login) checked
+        a key earlier in the run (its fact has C(auth) V(api_key) and never the key), the lookup finds the key in the run's
+        private token cache.
+      - A refused key (wrong, revoked, or of another account) fails the lookup, and the task that renders it, at once,
+        without a retry; the message never shows the key.
+    type: str
   _terms:
     description:
       - Paths to read, relative to O(host), for example C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics).

@@ -29,6 +29,14 @@ extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
   - fabricops.dashboard.connection.fact_name
+options:
+  api_key:
+    description:
+      - Not usable with this lookup, which relays the session of a password login only.
+      - If this option, E(DASHBOARD_API_KEY) or a key session of the run (a fact of M(fabricops.dashboard.dashboard_login) whose
+        C(auth) is V(api_key)) applies, the lookup fails, without sending anything, and names the account. Read with the key
+        through M(fabricops.dashboard.dashboard_rest) or the P(fabricops.dashboard.dashboard_api#lookup) lookup instead.
+    type: str
 notes:
   - Takes no terms.
 seealso:

@@ -404,7 +404,9 @@ class DashboardSession:
         started = self._clock()
         with self._cache_entry() as entry:
             record = entry.load()
-            if record and (record.get('received_at') or 0) >= started - 1 and self.adopt(record):
+            # The run's newer token, if any, first: the session keeper refreshes in the background, so the
+            # fact's token may have expired while the session it belongs to is live.
+            if self.adopt(record) and (record.get('received_at') or 0) >= started - 1:
                 return  # refreshed within this very task by another host's worker
             self._renew(relogin=relogin)
             entry.save(self.cache_record())

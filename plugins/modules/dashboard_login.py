@@ -19,7 +19,9 @@ description:
     so a login task without C(run_once) still logs in once, not once per host. That reuse does not check the password
     given again.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
-    registered result keep every value.
+    registered result keep every value. In its place the task prints one line without the token, also for an ad hoc
+    C(ansible localhost -m fabricops.dashboard.dashboard_login), with who logged in (account, type, login domain), on which
+    dashboard, the privileges per security domain, and when the session expires.
   - With O(api_key) instead of O(password) there is no login; the task checks the key with one read of the fabric controller's
     version (C(GET /appcenter/cisco/ndfc/api/about/version)) and returns a session whose RV(session.auth) is V(api_key), without
     a token and without the key; the tasks after it in the same run find the key in the run's private token cache. A refused key
@@ -181,7 +183,12 @@ session:
       type: int
       sample: 1200
     expires_at:
-      description: When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+      description:
+        - When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+        - It is the expiry at the time of this task and is not updated afterwards. The run's session keeper (and any task
+          that finds the session close to expiry) refreshes the session in the background, so a later read of the fact can
+          show a time in the past while the session is still live. To read the current expiry, run
+          M(fabricops.dashboard.dashboard_refresh), which updates the fact.
       type: str
       sample: "2026-11-22T10:20:00Z"
     expires_in:

@@ -23,7 +23,12 @@ description:
   - An API-key session (O(api_key), or a session whose C(auth) is V(api_key)) has nothing to refresh, so the task returns the
     session unchanged, with C(changed=false) and a message saying so.
   - The displayed result of this task is hidden at every verbosity, because it holds the session token. The fact and a
-    registered result keep every value.
+    registered result keep every value. In its place the task prints one line without the token, with the account, the
+    privileges per security domain, and when the session now expires.
+  - This is the way to read the current expiry of the run's session. The run's session keeper refreshes the session in
+    the background, so C(expires_at) in the fact set by M(fabricops.dashboard.dashboard_login) stays the expiry at login
+    time and can lie in the past while requests still work. After this task, the fact and its RV(session.expires_at) are
+    current again.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:

@@ -48,6 +48,20 @@ def plain(value):
     return value
 
 
+def session_summary(session):
+    """One line on a session as ``as_dict`` gives it: who, where, the privileges per domain and the expiry; never a token."""
+    who = '%s (%s)' % (session.get('username'), ', '.join(
+        part for part in (session.get('usertype'), session.get('domain') and 'login domain %s' % session['domain']) if part))
+    if session.get('auth') == 'api_key':
+        return ('API-key session of %s on %s; the key is sent with every request, so it has no expiry; its roles are unknown '
+                '(the dashboard does not tell a key\'s roles).' % (who, session.get('host')))
+    privileges = '; '.join('%s: %s' % (entry.get('domain'), ', '.join(entry.get('privileges') or []) or 'no privilege')
+                           for entry in session.get('rbac') or []) or 'none'
+    return ('session of %s on %s; privileges per security domain: %s; expires at %s (in %s s). The result is hidden because '
+            'it holds the token; a registered result and the fact keep it.' % (
+                who, session.get('host'), privileges, session.get('expires_at'), session.get('expires_in')))
+
+
 class DashboardAction(ActionBase):
     """Base of the collection's action plugins; subclasses set ARGUMENT_SPEC and implement ``operate``."""
 
@@ -107,7 +121,11 @@ class DashboardAction(ActionBase):
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
                 'of the dashboard instead.' % session.base_url)
         if self.HIDES_RESULT and not result.get('failed'):
+            # Ansible shows a result whole or censored, and the registered result and the fact need the token: the
+            # result is censored, and what a user looks for in it is shown here, without the token.
             result['_ansible_no_log'] = True
+            if result.get('session'):
+                display.display('%s | %s: %s' % (self._retry_host, self._task.action, session_summary(result['session'])))
         if result.get('_ansible_no_log') and result.get('warnings'):
             # ansible-core 2.16 to 2.18 drop the warnings of a censored result: say them here instead.
             for warning in result.pop('warnings'):
