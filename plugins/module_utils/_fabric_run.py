@@ -14,6 +14,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import DEFAULT_TEMPLATE, FabricModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_wire import TEMPLATES_PREFIX, FabricWire
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan, scope_names, shape_result
 
 
@@ -21,20 +22,10 @@ def run_fabrics(controller, params, check_mode=False, diff=False):
     """The task's result for ``params`` (config, state, deploy); ``controller`` as the other resource modules get it."""
     model = FabricModel()
     wire = FabricWire(model, controller, Controller(controller.session, prefix=TEMPLATES_PREFIX))
-    try:
-        return FabricRun(model, wire, controller, params, check_mode, diff).run()
-    except ModelError as exc:
-        return {'failed': True, 'changed': False, 'msg': str(exc)}
+    return FabricRun(model, wire, controller, params, check_mode, diff).result()
 
 
-class FabricRun:
-    def __init__(self, model, wire, controller, params, check_mode, diff):
-        self.model = model
-        self.wire = wire
-        self.controller = controller
-        self.params = params
-        self.check_mode = check_mode
-        self.diff = diff
+class FabricRun(Run):
 
     @staticmethod
     def given(want):

@@ -27,13 +27,16 @@ NEEDS_CONFIG = ('merged', 'replaced', 'rendered')
 
 def run_resource(model, wire_class, controller, params, check_mode=False, diff=False):
     """The task's result for ``params`` (fabric, config, state, deploy, wait, wait_timeout)."""
-    try:
-        return ResourceRun(model, wire_class(model, controller, params['fabric']), controller, params, check_mode, diff).run()
-    except ModelError as exc:
-        return {'failed': True, 'changed': False, 'msg': str(exc)}
+    return ResourceRun(model, wire_class(model, controller, params['fabric']), controller, params, check_mode, diff).result()
 
 
-class ResourceRun:
+class Run:
+    """One task of a resource module: its model, its wire mapping, the controller and the task's parameters.
+
+    Subclasses implement ``run()``; ``result()`` reports a task that cannot work as given as a failed
+    result with what to change.
+    """
+
     def __init__(self, model, wire, controller, params, check_mode, diff):
         self.model = model
         self.wire = wire
@@ -41,6 +44,18 @@ class ResourceRun:
         self.params = params
         self.check_mode = check_mode
         self.diff = diff
+
+    def run(self):
+        raise NotImplementedError
+
+    def result(self):
+        try:
+            return self.run()
+        except ModelError as exc:
+            return {'failed': True, 'changed': False, 'msg': str(exc)}
+
+
+class ResourceRun(Run):
 
     def run(self):
         state = self.params['state']

@@ -16,6 +16,7 @@ import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, DashboardError, bounded
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import DEFAULT_WAIT_TIMEOUT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan, scope_names, shape_result
 from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_model import SwitchModel, split_add_options
@@ -32,20 +33,10 @@ class SwitchFailed(DashboardError):
 def run_fabric_switches(controller, params, check_mode=False, diff=False):
     """The task's result for ``params``; ``controller`` as the other resource modules get it."""
     model = SwitchModel()
-    try:
-        return SwitchRun(model, SwitchWire(controller, params['fabric']), controller, params, check_mode, diff).run()
-    except ModelError as exc:
-        return {'failed': True, 'changed': False, 'msg': str(exc)}
+    return SwitchRun(model, SwitchWire(controller, params['fabric']), controller, params, check_mode, diff).result()
 
 
-class SwitchRun:
-    def __init__(self, model, wire, controller, params, check_mode, diff):
-        self.model = model
-        self.wire = wire
-        self.controller = controller
-        self.params = params
-        self.check_mode = check_mode
-        self.diff = diff
+class SwitchRun(Run):
 
     def credentials(self, shown=False):
         """The discovery credentials; ``shown``: for output (rendered), the password masked and none required."""
