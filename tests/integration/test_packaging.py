@@ -89,7 +89,7 @@ def test_the_tarball_readme_gives_galaxy_users_first_steps_that_work(tarball, em
     assert install.returncode == 0, install.stdout + install.stderr
     installed = collections / 'ansible_collections' / 'fabricops' / 'dashboard'
     readme = (installed / 'README.md').read_text(encoding='utf-8')
-    galaxy_steps = readme.split('### Installed from Galaxy or a tarball', 1)[1].split('\n### ', 1)[0]
+    galaxy_steps = re.split(r'\n##+ ', readme.split('### Installed from Galaxy or a tarball', 1)[1], maxsplit=1)[0]
     assert 'make ' not in galaxy_steps
     assert 'ansible-playbook -i localhost, -c local fabricops.dashboard.demo' in galaxy_steps
     # What the steps name is in the installed collection.
