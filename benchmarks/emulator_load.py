@@ -33,26 +33,37 @@ from dashboard_emulator.testing import EmulatorProcess
 PATH = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 
 
-def _httpclient_worker(base_url, ca_path, token, duration, pause, results):
-    """Standard-library client: the least client CPU per request, so the server is measured."""
-    parsed = urllib.parse.urlsplit(base_url)
-    context = ssl.create_default_context(cafile=ca_path)
-    connection = http.client.HTTPSConnection(parsed.hostname, parsed.port, context=context, timeout=30)
-    headers = {"Cookie": "AuthCookie=" + token}
+def _timed(get, duration, pause):
+    """(latencies, failures) of calling ``get`` (one whole request; it returns the status) for ``duration`` seconds."""
     latencies, failures = [], 0
     deadline = time.monotonic() + duration
     while time.monotonic() < deadline:
         if pause:
             time.sleep(pause)
         started = time.perf_counter()
+        status = get()
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            failures += 1
+    return latencies, failures
+
+
+def _httpclient_worker(base_url, ca_path, token, duration, pause, results):
+    """Standard-library client: the least client CPU per request, so the server is measured."""
+    parsed = urllib.parse.urlsplit(base_url)
+    context = ssl.create_default_context(cafile=ca_path)
+    connection = http.client.HTTPSConnection(parsed.hostname, parsed.port, context=context, timeout=30)
+    headers = {"Cookie": "AuthCookie=" + token}
+
+    def get():
         connection.request("GET", PATH, headers=headers)
         answer = connection.getresponse()
         answer.read()
-        latencies.append(time.perf_counter() - started)
-        if answer.status != 200:
-            failures += 1
+        return answer.status
+
+    measured = _timed(get, duration, pause)
     connection.close()
-    results.put((latencies, failures))
+    results.put(measured)
 
 
 def _requests_worker(base_url, ca_path, token, duration, pause, results):
@@ -61,18 +72,9 @@ def _requests_worker(base_url, ca_path, token, duration, pause, results):
     session.trust_env = False
     session.verify = ca_path
     session.cookies.set("AuthCookie", token)
-    latencies, failures = [], 0
-    deadline = time.monotonic() + duration
-    while time.monotonic() < deadline:
-        if pause:
-            time.sleep(pause)
-        started = time.perf_counter()
-        answer = session.get(base_url + PATH, timeout=30)
-        latencies.append(time.perf_counter() - started)
-        if answer.status_code != 200:
-            failures += 1
+    measured = _timed(lambda: session.get(base_url + PATH, timeout=30).status_code, duration, pause)
     session.close()
-    results.put((latencies, failures))
+    results.put(measured)
 
 
 WORKERS = {"httpclient": _httpclient_worker, "requests": _requests_worker}

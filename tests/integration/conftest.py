@@ -17,6 +17,7 @@ import pytest
 HERE = pathlib.Path(__file__).parent
 REPO = HERE.parent.parent
 PLAYBOOKS = HERE / 'playbooks'
+LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 ANSIBLE_PLAYBOOK = pathlib.Path(sys.executable).parent / 'ansible-playbook'
 # A JWT is three base64url parts, the first two JSON objects: '{"' encodes as 'eyJ'.
 JWT = re.compile(r'eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+')
@@ -112,6 +113,29 @@ class ResourceRun:
 
     def get(self, key, default=None):
         return self.result.get(key, default)
+
+
+def by_name(objects):
+    return {item['name']: item for item in objects}
+
+
+def read_controller(emu, path):
+    """The controller's answer to a GET of ``path`` (below LAN_FABRIC), read directly, not through a module."""
+    answer = emu.login().get(emu.url(LAN_FABRIC + path), timeout=10)
+    answer.raise_for_status()
+    return answer.json()
+
+
+def assert_idempotent(resource, module, state, config, **options):
+    """A second run of ``module``, in check mode and for real: nothing to change, nothing sent."""
+    check = resource(module, state, config, check=True, **options)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is False and check.writes == 0, check.requests
+    again = resource(module, state, config, **options)
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False, again.requests
+    assert again.writes == 0, again.requests
+    assert again.play.total('changed') == 0
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from conftest import JWT, PLAYBOOKS, PlayRun
 ANSIBLE_BIN = pathlib.Path(sys.executable).parent
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 VIEWER_PASSWORD = 'Viewer-Passw0rd!'
+# the play's account, given as users give it: in the environment
+ADMIN = {'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD}
 LAN = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 ALL_SWITCHES = 'GET %s/inventory/allswitches' % LAN
 FRONT_ENDS = PLAYBOOKS / 'front_ends'
@@ -53,16 +55,14 @@ def wait_until_run_sessions_end(emulator):
 
 
 def admin_env(dashboard_env, **more):
-    return dict(dashboard_env, DASHBOARD_USERNAME='admin', DASHBOARD_PASSWORD=ADMIN_PASSWORD, **more)
+    return dict(dashboard_env, **ADMIN, **more)
 
 
 @pytest.fixture(scope='module')
 def large(tmp_path_factory):
     """An emulator with the larger seed: 5 fabrics, 500 switches."""
-    process = EmulatorProcess(workdir=tmp_path_factory.mktemp('large-seed'), extra_args=['--seed', 'large'])
-    process.start()
-    yield process
-    process.stop()
+    with EmulatorProcess(workdir=tmp_path_factory.mktemp('large-seed'), extra_args=['--seed', 'large']) as process:
+        yield process
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_one_login_for_inventory_role_lookups_relay_and_modules(emu, dashboard_e
 
 
 def test_relay_refuses_the_auth_endpoints(play, emu):
-    played = play('front_ends/relay_refusals.yml', verbosity=4, env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD})
+    played = play('front_ends/relay_refusals.yml', verbosity=4, env=ADMIN)
     assert played.rc == 0, played.output[-4000:]
     counters = emu.counters()
     assert counters['logins'] == 1 and counters['logouts'] == 0
@@ -163,8 +163,7 @@ def test_privilege_check_fails_before_any_write(play, emu):
 
 
 def test_session_role_in_check_mode_changes_nothing(play, emu):
-    played = play('front_ends/role_session.yml', check=True, verbosity=4,
-                  env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD})
+    played = play('front_ends/role_session.yml', check=True, verbosity=4, env=ADMIN)
     assert played.rc == 0, played.output[-4000:]
     assert played.total('changed') == 0
     assert emu.counters()['writes'] == 0
@@ -183,8 +182,7 @@ def _wait_for(condition, seconds=10.0):
 
 
 def test_session_is_logged_out_when_a_play_fails(play, emu):
-    played = play('front_ends/role_then_failure.yml', verbosity=4,
-                  env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD})
+    played = play('front_ends/role_then_failure.yml', verbosity=4, env=ADMIN)
     assert played.rc == 2
     assert 'this play breaks here on purpose' in played.output
     assert _wait_for(lambda: emu.counters()['live_sessions'] == 0), emu.counters()
@@ -216,16 +214,27 @@ def _end(session, emu):
     session.post(emu.url('/logout'), timeout=10).raise_for_status()
 
 
+def _switch_left_out_of_sync(emu, address):
+    """The serial of a switch added out of sync, whose deploy then takes longer (30 s) than any play waits."""
+    serial, state = _add_switch(emu, address)
+    _end(state.session, emu)
+    emu.session().post(emu.url('/_emulator/timing'), json={'deploy_seconds': 30}, timeout=10).raise_for_status()
+    return serial
+
+
+def _fabric_deploy(play, **extra_vars):
+    return play('front_ends/role_fabric_deploy.yml', verbosity=4, env=ADMIN, extra_vars=extra_vars or None)
+
+
 def test_fabric_deploy_role_deploys_only_when_out_of_sync(play, emu):
     serial, state = _add_switch(emu, '10.9.9.7')
-    env = {'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD}
-    first = play('front_ends/role_fabric_deploy.yml', verbosity=4, env=env)
+    first = _fabric_deploy(play)
     assert first.rc == 0, first.output[-4000:]
     assert first.total('changed') == 2, 'config-save and config-deploy'
     assert state()['ccStatus'] == 'In-Sync'
     _end(state.session, emu)
     wait_until_run_sessions_end(emu)
-    again = play('front_ends/role_fabric_deploy.yml', verbosity=4, env=env)
+    again = _fabric_deploy(play)
     assert again.rc == 0, again.output[-4000:]
     assert again.total('changed') == 0, 'every switch in sync: nothing saved or deployed'
     counters = emu.counters()
@@ -235,12 +244,8 @@ def test_fabric_deploy_role_deploys_only_when_out_of_sync(play, emu):
 
 
 def test_fabric_deploy_role_names_the_switches_left_out_of_sync(play, emu):
-    serial, state = _add_switch(emu, '10.9.9.8')
-    _end(state.session, emu)
-    emu.session().post(emu.url('/_emulator/timing'), json={'deploy_seconds': 30}, timeout=10).raise_for_status()
-    played = play('front_ends/role_fabric_deploy.yml', verbosity=4,
-                  env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD},
-                  extra_vars={'fabric_deploy_switches': [serial], 'fabric_deploy_timeout': 2, 'fabric_deploy_poll_interval': 1})
+    serial = _switch_left_out_of_sync(emu, '10.9.9.8')
+    played = _fabric_deploy(play, fabric_deploy_switches=[serial], fabric_deploy_timeout=2, fabric_deploy_poll_interval=1)
     assert played.rc == 2
     assert 'switch(es) of fabric site-a are not in sync 2 s after the deploy' in played.output
     assert serial in played.output and 'Pending' in played.output
@@ -249,9 +254,7 @@ def test_fabric_deploy_role_names_the_switches_left_out_of_sync(play, emu):
 
 
 def test_fabric_deploy_role_stops_when_the_switches_cannot_be_read(play, emu):
-    serial, state = _add_switch(emu, '10.9.9.9')
-    _end(state.session, emu)
-    emu.session().post(emu.url('/_emulator/timing'), json={'deploy_seconds': 30}, timeout=10).raise_for_status()
+    serial = _switch_left_out_of_sync(emu, '10.9.9.9')
     deploy = 'POST %s/control/fabrics/{fabricName}/config-deploy/{serialNumbers}' % LAN
     switches = '%s/control/fabrics/site-a/inventory/switchesByFabric' % LAN
 
@@ -261,9 +264,7 @@ def test_fabric_deploy_role_stops_when_the_switches_cannot_be_read(play, emu):
             emu.set_faults(force_status=503, force_count=1000, paths=[switches])
     breaker = threading.Thread(target=break_the_reads_after_the_deploy)
     breaker.start()
-    played = play('front_ends/role_fabric_deploy.yml', verbosity=4,
-                  env={'DASHBOARD_USERNAME': 'admin', 'DASHBOARD_PASSWORD': ADMIN_PASSWORD},
-                  extra_vars={'fabric_deploy_switches': [serial], 'fabric_deploy_timeout': 3, 'fabric_deploy_poll_interval': 1})
+    played = _fabric_deploy(play, fabric_deploy_switches=[serial], fabric_deploy_timeout=3, fabric_deploy_poll_interval=1)
     breaker.join()
     assert played.rc == 2
     assert 'The switches of fabric site-a could not be read after the deploy, so whether they are in sync is not known' in played.output

@@ -7,11 +7,10 @@ host name), a small HTTPS server of the test's own, on 127.0.0.1 with a trustme 
 """
 
 import contextlib
-import http.server
 import json
 
 import pytest
-from dashboard_emulator.testing import https_server
+from dashboard_emulator.testing import JsonHandler, https_server
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 WRONG_PASSWORD = 'Wr0ng-Lockout-Passw0rd'
@@ -23,24 +22,15 @@ def _nothing_sent(counters):
     return counters['logins'] == 0 and counters['login_failures'] == 0 and not counters['requests']
 
 
-class _Answer(http.server.BaseHTTPRequestHandler):
+class _Answer(JsonHandler):
     """Answers every request with what the test put on the server (status, JSON body)."""
 
     def _answer(self):
         length = int(self.headers.get('Content-Length') or 0)
         self.server.received.append((self.command, self.path, self.rfile.read(length)))
-        status, body = self.server.answer
-        payload = json.dumps(body).encode('utf-8')
-        self.send_response(status)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        self.send_json(*self.server.answer)
 
     do_GET = do_POST = _answer
-
-    def log_message(self, *_args):
-        pass
 
 
 @contextlib.contextmanager

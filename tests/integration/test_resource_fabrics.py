@@ -7,30 +7,14 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_run import FabricRun
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_wire import NEVER_SENT, TEMPLATES_PREFIX, FabricWire
 
+from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
-LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 SITE_B = {'name': 'site-b', 'bgp_asn': '65002', 'replication_mode': 'Ingress'}
 
 
-def by_name(objects):
-    return {item['name']: item for item in objects}
-
-
 def raw_fabric(emu, name):
-    session = emu.login()
-    answer = session.get(emu.url(LAN_FABRIC + '/control/fabrics/' + name), timeout=10)
-    answer.raise_for_status()
-    return answer.json()
-
-
-def assert_idempotent(resource, state, config, **options):
-    check = resource('fabrics', state, config, check=True, **options)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is False and check.writes == 0, check.requests
-    again = resource('fabrics', state, config, **options)
-    assert again.play.rc == 0, again.play.output[-3000:]
-    assert again['changed'] is False and again.writes == 0, again.requests
-    assert again.play.total('changed') == 0
+    return read_controller(emu, '/control/fabrics/' + name)
 
 
 def test_merged_creates_from_the_template_with_its_defaults_then_sends_nothing(resource):
@@ -41,7 +25,7 @@ def test_merged_creates_from_the_template_with_its_defaults_then_sends_nothing(r
     assert run['requests'] == ['POST /control/fabrics/site-b/Easy_Fabric']
     site_b = by_name(run['after'])['site-b']
     assert site_b['fabric_mtu'] == 9216 and site_b['replication_mode'] == 'Ingress' and site_b['template'] == 'Easy_Fabric'
-    assert_idempotent(resource, 'merged', [SITE_B])
+    assert_idempotent(resource, 'fabrics', 'merged', [SITE_B])
     run.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -52,7 +36,7 @@ def test_an_update_sends_every_setting_and_keeps_what_the_task_does_not_name(res
     assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric']
     assert run['diff']['before']['site-a']['fabric_mtu'] == 9216 and run['diff']['after']['site-a']['fabric_mtu'] == 9000
     assert raw_fabric(emu, 'site-a')['nvPairs'] == dict(before, FABRIC_MTU='9000')
-    assert_idempotent(resource, 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}])
+    assert_idempotent(resource, 'fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}])
 
 
 class HttpsController:
@@ -110,7 +94,7 @@ def test_replaced_resets_to_the_templates_defaults_and_keeps_the_bgp_as(resource
     site_a = by_name(run['after'])['site-a']
     assert (site_a['fabric_mtu'], site_a['bgp_asn'], site_a['site_id'], site_a['template_params']['ENABLE_PBR']) == (
         9216, '65001', '7', 'false')
-    assert_idempotent(resource, 'replaced', [{'name': 'site-a', 'site_id': '7'}])
+    assert_idempotent(resource, 'fabrics', 'replaced', [{'name': 'site-a', 'site_id': '7'}])
 
 
 def test_deploy_saves_and_deploys_only_a_fabric_the_task_changed(resource):
@@ -118,14 +102,14 @@ def test_deploy_saves_and_deploys_only_a_fabric_the_task_changed(resource):
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
                                'POST /control/fabrics/site-a/config-deploy']
-    assert_idempotent(resource, 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
+    assert_idempotent(resource, 'fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
 
 
 def test_deleted_and_overridden_and_absent_fabrics(resource):
     assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
     run = resource('fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
     assert run.play.rc == 0 and run['requests'] == ['DELETE /control/fabrics/site-b'], run.play.output[-3000:]
-    assert_idempotent(resource, 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
+    assert_idempotent(resource, 'fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
     # site-a keeps its switches, so overridden only deletes the empty site-dc1
     overridden = resource('fabrics', 'overridden', [{'name': 'site-a', 'bgp_asn': '65001'}], check=True)
     assert overridden['changed'] is True and overridden.writes == 0

@@ -6,37 +6,19 @@ import json
 
 import pytest
 
+from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
-LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 WEB = {'name': 'web', 'network_id': 30101, 'vrf': 'vrf-1', 'vlan_id': 2401, 'gateway_ipv4': '10.1.1.1/24',
        'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/14']}]}
 STORAGE = {'name': 'storage', 'network_id': 30102, 'layer2_only': True, 'vlan_id': 2402,
            'attach': [{'switch': '10.1.0.2', 'ports': ['Ethernet1/15']}]}
 
 
-def by_name(objects):
-    return {item['name']: item for item in objects}
-
-
 def raw_networks(emu):
     """The networks as the controller stores them, read directly (not through the module)."""
-    session = emu.login()
-    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/networks'), timeout=10)
-    answer.raise_for_status()
-    return {item['networkName']: dict(item, networkTemplateConfig=json.loads(item['networkTemplateConfig'])) for item in answer.json()}
-
-
-def assert_idempotent(resource, state, config, **options):
-    """A second run, in check mode and for real: nothing to change, nothing sent."""
-    check = resource('networks', state, config, check=True, **options)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is False and check.writes == 0, check.requests
-    again = resource('networks', state, config, **options)
-    assert again.play.rc == 0, again.play.output[-3000:]
-    assert again['changed'] is False
-    assert again.writes == 0, again.requests
-    assert again.play.total('changed') == 0
-    return again
+    return {item['networkName']: dict(item, networkTemplateConfig=json.loads(item['networkTemplateConfig']))
+            for item in read_controller(emu, '/top-down/fabrics/site-a/networks')}
 
 
 def test_merged_creates_attaches_ports_and_deploys_in_one_call_each_then_sends_nothing(resource):
@@ -50,7 +32,7 @@ def test_merged_creates_attaches_ports_and_deploys_in_one_call_each_then_sends_n
     assert run['deployment'] == {'web': {'site-a-leaf-2': 'DEPLOYED'}, 'storage': {'site-a-leaf-2': 'DEPLOYED'}}
     assert run['requests'] == ['POST /top-down/bulk-create/networks', 'POST /top-down/fabrics/site-a/networks/attachments',
                                'POST /top-down/fabrics/site-a/networks/deployments']
-    assert_idempotent(resource, 'merged', [WEB, STORAGE], deploy=True)
+    assert_idempotent(resource, 'networks', 'merged', [WEB, STORAGE], deploy=True)
     run.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -63,7 +45,7 @@ def test_changing_the_vlan_keeps_the_vrf_the_segment_and_every_other_setting(res
     after = raw_networks(emu)['net-1']
     assert after['networkTemplateConfig'] == dict(before['networkTemplateConfig'], vlanId='2311')
     assert after['vrf'] == 'vrf-1' and after['networkId'] == 30001
-    assert_idempotent(resource, 'merged', [{'name': 'net-1', 'vlan_id': 2311}])
+    assert_idempotent(resource, 'networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}])
 
 
 def test_merged_adds_a_switch_port_without_touching_the_others_listed(resource):
@@ -79,7 +61,7 @@ def test_replaced_removes_a_port_not_listed_and_keeps_the_listed_one(resource):
     run = resource('networks', 'replaced', [one_port], deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert by_name(run['after'])['web']['attach'] == [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]
-    assert_idempotent(resource, 'replaced', [one_port], deploy=True)
+    assert_idempotent(resource, 'networks', 'replaced', [one_port], deploy=True)
 
 
 def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(resource):
@@ -90,7 +72,7 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
     web = by_name(run['after'])['web']
     assert web['suppress_arp'] is False and web['gateway_ipv4'] == '' and web['network_id'] == 30101 and web['attach'] == []
     assert run['deployment'] == {'web': {}}
-    assert_idempotent(resource, 'replaced', [bare], deploy=True)
+    assert_idempotent(resource, 'networks', 'replaced', [bare], deploy=True)
 
 
 def test_overridden_deletes_every_network_not_listed(resource):
@@ -101,7 +83,7 @@ def test_overridden_deletes_every_network_not_listed(resource):
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['net-1', 'storage', 'web']
     assert [item['name'] for item in run['after']] == ['storage']
-    assert_idempotent(resource, 'overridden', [STORAGE], deploy=True)
+    assert_idempotent(resource, 'networks', 'overridden', [STORAGE], deploy=True)
 
 
 def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource):
@@ -114,7 +96,7 @@ def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource):
     assert run['requests'] == ['POST /top-down/fabrics/site-a/networks/attachments',
                                'POST /top-down/fabrics/site-a/networks/deployments',
                                'DELETE /top-down/fabrics/site-a/bulk-delete/networks']
-    assert_idempotent(resource, 'deleted', names)
+    assert_idempotent(resource, 'networks', 'deleted', names)
     assert sorted(item['name'] for item in resource('networks', 'gathered')['gathered']) == ['net-1', 'storage']
 
 
@@ -167,7 +149,7 @@ def test_a_partly_failed_bulk_create_fails_the_task_and_a_rerun_sends_only_the_r
     rerun = resource('networks', 'merged', [WEB, STORAGE])
     assert rerun.play.rc == 0, rerun.play.output[-3000:]
     assert rerun['requests'] == ['POST /top-down/bulk-create/networks', 'POST /top-down/fabrics/site-a/networks/attachments']
-    assert_idempotent(resource, 'merged', [WEB, STORAGE])
+    assert_idempotent(resource, 'networks', 'merged', [WEB, STORAGE])
 
 
 def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(resource, emu):
@@ -184,7 +166,7 @@ def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(
     stored = raw_networks(emu)
     for name in after:
         assert stored[name]['networkId'] == after[name]['network_id'] == int(stored[name]['networkTemplateConfig']['segmentId'])
-    assert_idempotent(resource, 'merged', config)
+    assert_idempotent(resource, 'networks', 'merged', config)
     gathered = resource('networks', 'gathered')
     fed_back = resource('networks', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests

@@ -3,28 +3,16 @@ site-dc1 empty; a discovered switch is manageable after 0.5 s, a greenfield one 
 
 import pytest
 
+from conftest import LAN_FABRIC, assert_idempotent, read_controller
+
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 SWITCH_PASSWORD = 'Sw1tch-Secret!'
-LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 DC1 = '/control/fabrics/site-dc1'
 NEW = [{'name': '192.0.2.11'}, {'name': '192.0.2.21', 'role': 'spine', 'preserve_config': True}]
 
 
 def inventory(emu, fabric):
-    session = emu.login()
-    answer = session.get(emu.url(LAN_FABRIC + '/control/fabrics/%s/inventory/switchesByFabric' % fabric), timeout=10)
-    answer.raise_for_status()
-    return {switch['ipAddress']: switch for switch in answer.json()}
-
-
-def assert_idempotent(resource, state, config, **options):
-    check = resource('fabric_switches', state, config, check=True, **options)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is False and check.writes == 0, check.requests
-    again = resource('fabric_switches', state, config, **options)
-    assert again.play.rc == 0, again.play.output[-3000:]
-    assert again['changed'] is False and again.writes == 0, again.requests
-    assert again.play.total('changed') == 0
+    return {switch['ipAddress']: switch for switch in read_controller(emu, '/control/fabrics/%s/inventory/switchesByFabric' % fabric)}
 
 
 def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, emu):
@@ -41,7 +29,7 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
     # the task returned only once both could be managed, the greenfield one after its reload
     assert {address: (switch['managable'], switch['status'], switch['switchRole']) for address, switch in switches.items()} == {
         '192.0.2.11': (True, 'ok', 'leaf'), '192.0.2.21': (True, 'ok', 'spine')}
-    assert_idempotent(resource, 'merged', NEW, fabric='site-dc1')
+    assert_idempotent(resource, 'fabric_switches', 'merged', NEW, fabric='site-dc1')
     run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
 
 
@@ -59,13 +47,13 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
                            'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
     assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
-    assert_idempotent(resource, 'merged', border)
+    assert_idempotent(resource, 'fabric_switches', 'merged', border)
     # replaced: a listed switch without a role is a leaf again; merged leaves its role alone
     assert resource('fabric_switches', 'merged', [{'name': '10.1.0.2'}])['changed'] is False
     replaced = resource('fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
     assert replaced.play.rc == 0 and replaced['requests'] == ['POST /control/switches/roles']
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'leaf'
-    assert_idempotent(resource, 'replaced', [{'name': '10.1.0.2'}])
+    assert_idempotent(resource, 'fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
 
 
 def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, emu):
@@ -78,10 +66,10 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
     assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
     assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
-    assert_idempotent(resource, 'deleted', config)
+    assert_idempotent(resource, 'fabric_switches', 'deleted', config)
     everything = resource('fabric_switches', 'deleted', [])
     assert everything.play.rc == 0 and len(everything['requests']) == 1 and inventory(emu, 'site-a') == {}
-    assert_idempotent(resource, 'deleted', [])
+    assert_idempotent(resource, 'fabric_switches', 'deleted', [])
 
 
 def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(resource, emu):
@@ -97,7 +85,7 @@ def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(
     assert {address: switch['switchRole'] for address, switch in inventory(emu, 'site-a').items()} == {
         '10.1.0.1': 'leaf', '192.0.2.31': 'leaf'}
     assert run['after'] == [{'name': '10.1.0.1', 'role': 'leaf'}, {'name': '192.0.2.31', 'role': 'leaf'}]
-    assert_idempotent(resource, 'overridden', config)
+    assert_idempotent(resource, 'fabric_switches', 'overridden', config)
 
 
 def test_gathered_output_fed_back_changes_nothing(resource):

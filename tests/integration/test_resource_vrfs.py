@@ -9,36 +9,18 @@ import json
 
 import pytest
 
+from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
-LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
         'attach': [{'switch': 'site-a-leaf-2'}]}
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
 
 
-def by_name(objects):
-    return {item['name']: item for item in objects}
-
-
 def raw_vrfs(emu):
     """The VRFs as the controller stores them, read directly (not through the module)."""
-    session = emu.login()
-    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/vrfs'), timeout=10)
-    answer.raise_for_status()
-    return {item['vrfName']: dict(item, vrfTemplateConfig=json.loads(item['vrfTemplateConfig'])) for item in answer.json()}
-
-
-def assert_idempotent(resource, state, config, **options):
-    """A second run, in check mode and for real: nothing to change, nothing sent."""
-    check = resource('vrfs', state, config, check=True, **options)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is False and check.writes == 0, check.requests
-    again = resource('vrfs', state, config, **options)
-    assert again.play.rc == 0, again.play.output[-3000:]
-    assert again['changed'] is False
-    assert again.writes == 0, again.requests
-    assert again.play.total('changed') == 0
-    return again
+    return {item['vrfName']: dict(item, vrfTemplateConfig=json.loads(item['vrfTemplateConfig']))
+            for item in read_controller(emu, '/top-down/fabrics/site-a/vrfs')}
 
 
 def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource):
@@ -52,7 +34,7 @@ def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(res
     # one bulk create for both, one attachments call, one deploy
     assert first.writes == 3, first.requests
     assert first.requests['POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs'] == 1
-    assert_idempotent(resource, 'merged', [BLUE, RED], deploy=True)
+    assert_idempotent(resource, 'vrfs', 'merged', [BLUE, RED], deploy=True)
     first.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -91,7 +73,7 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
     assert run['diff']['before']['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
     # the detach was deployed: the switch no longer carries the VRF
     assert run['deployment'] == {'blue': {}}
-    assert_idempotent(resource, 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True)
+    assert_idempotent(resource, 'vrfs', 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True)
 
 
 def test_overridden_deletes_every_vrf_not_listed(resource):
@@ -103,7 +85,7 @@ def test_overridden_deletes_every_vrf_not_listed(resource):
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['blue', 'red', 'vrf-1']
     assert [item['name'] for item in run['after']] == ['red']
-    assert_idempotent(resource, 'overridden', [RED])
+    assert_idempotent(resource, 'vrfs', 'overridden', [RED])
     gathered = resource('vrfs', 'gathered')
     assert [item['name'] for item in gathered['gathered']] == ['red']
 
@@ -126,7 +108,7 @@ def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resou
     assert [item['name'] for item in run['before']] == ['blue'] and run['after'] == []
     # detach, deploy of the detach, bulk delete
     assert run.writes == 3, run.requests
-    assert_idempotent(resource, 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
+    assert_idempotent(resource, 'vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
     remaining = resource('vrfs', 'gathered')
     assert sorted(item['name'] for item in remaining['gathered']) == ['red', 'vrf-1']
 
@@ -138,7 +120,7 @@ def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['red', 'vrf-1']
     assert resource('vrfs', 'gathered')['gathered'] == []
-    assert_idempotent(resource, 'deleted', None)
+    assert_idempotent(resource, 'vrfs', 'deleted', None)
 
 
 def test_gathered_output_fed_to_merged_changes_nothing(resource):
@@ -187,15 +169,12 @@ def test_a_partly_failed_bulk_create_fails_the_task_naming_each_failed_vrf(resou
     rerun = resource('vrfs', 'merged', [BLUE, RED])
     assert rerun.play.rc == 0, rerun.play.output[-3000:]
     assert rerun.writes == 2, rerun.requests  # create red, attach blue
-    assert_idempotent(resource, 'merged', [BLUE, RED])
+    assert_idempotent(resource, 'vrfs', 'merged', [BLUE, RED])
 
 
 def next_free(emu, what):
     """What the controller offers as the next id (GET vrfinfo / netinfo), read directly."""
-    session = emu.login()
-    answer = session.get(emu.url(LAN_FABRIC + '/top-down/fabrics/site-a/' + what), timeout=10)
-    answer.raise_for_status()
-    return answer.json()
+    return read_controller(emu, '/top-down/fabrics/site-a/' + what)
 
 
 def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(resource, emu):
@@ -212,8 +191,8 @@ def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(reso
     stored = raw_vrfs(emu)
     assert {name: stored[name]['vrfId'] for name in after} == {name: after[name]['vrf_id'] for name in after}
     assert next_free(emu, 'vrfinfo')['l3vni'] not in (after['green']['vrf_id'], after['teal']['vrf_id'])
-    assert_idempotent(resource, 'merged', config)
-    assert_idempotent(resource, 'replaced', config)
+    assert_idempotent(resource, 'vrfs', 'merged', config)
+    assert_idempotent(resource, 'vrfs', 'replaced', config)
     gathered = resource('vrfs', 'gathered')
     fed_back = resource('vrfs', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests

@@ -15,7 +15,7 @@ import time
 from starlette.responses import Response
 
 from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
-from dashboard_emulator.responses import dumps, gateway_body, replaying, send_raw
+from dashboard_emulator.responses import BodyTooLarge, dumps, gateway_body, read_body, replaying, send_raw
 
 log = logging.getLogger("dashboard_emulator.gateway")
 
@@ -132,19 +132,10 @@ async def _with_length(scope, receive):
     Content-Length alone and answers "RequestBody is required" without it, so the body is
     framed here as if it had come with a length.
     """
-    chunks = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        size += len(chunks[-1])
-        if size > CHUNKED_BODY_LIMIT:
-            return None, receive
-        if not message.get("more_body", False):
-            break
-    body = b"".join(chunks)
+    try:
+        body = await read_body(receive, CHUNKED_BODY_LIMIT)
+    except BodyTooLarge:
+        return None, receive
     headers = [(name, value) for name, value in scope["headers"] if name not in (b"transfer-encoding", b"content-length")]
     headers.append((b"content-length", str(len(body)).encode()))
     return dict(scope, headers=headers), replaying(body, receive)

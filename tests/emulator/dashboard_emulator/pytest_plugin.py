@@ -13,15 +13,18 @@ import pytest
 from dashboard_emulator.testing import EmulatorProcess, https_server
 
 
+# short time scales: a deploy or a discovery a test waits for takes a fraction of a second
+SHORT_TIMES = ["--deploy-seconds", "0.2", "--discover-seconds", "0.5", "--reload-seconds", "0.5"]
+
+
+def _process(tmp_path_factory, name, *extra_args):
+    return EmulatorProcess(workdir=tmp_path_factory.mktemp(name), extra_args=[*extra_args, *SHORT_TIMES])
+
+
 @pytest.fixture(scope="session")
 def emulator(tmp_path_factory):
-    # short time scales: a deploy or a discovery a test waits for takes a fraction of a second
-    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator"),
-                              extra_args=["--deploy-seconds", "0.2", "--discover-seconds", "0.5",
-                                          "--reload-seconds", "0.5"])
-    process.start()
-    yield process
-    process.stop()
+    with _process(tmp_path_factory, "dashboard-emulator") as process:
+        yield process
 
 
 @pytest.fixture
@@ -32,12 +35,8 @@ def emu(emulator):  # pylint: disable=redefined-outer-name
 
 @pytest.fixture(scope="session")
 def cluster(tmp_path_factory):
-    process = EmulatorProcess(workdir=tmp_path_factory.mktemp("dashboard-emulator-cluster"),
-                              extra_args=["--nodes", "3", "--deploy-seconds", "0.2", "--discover-seconds", "0.5",
-                                          "--reload-seconds", "0.5"])
-    process.start()
-    yield process
-    process.stop()
+    with _process(tmp_path_factory, "dashboard-emulator-cluster", "--nodes", "3") as process:
+        yield process
 
 
 @pytest.fixture

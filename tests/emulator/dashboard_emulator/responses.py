@@ -71,7 +71,12 @@ def replaying(body, after):
     return receive
 
 
+class BodyTooLarge(ValueError):
+    pass
+
+
 async def read_body(receive, limit=1024 * 1024):
+    """The whole body of a request from an ASGI ``receive``; BodyTooLarge past ``limit`` bytes."""
     chunks = []
     size = 0
     while True:
@@ -81,7 +86,7 @@ async def read_body(receive, limit=1024 * 1024):
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
-            raise ValueError("request body too large")
+            raise BodyTooLarge("request body too large")
         chunks.append(chunk)
         if not message.get("more_body", False):
             break

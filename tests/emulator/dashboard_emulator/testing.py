@@ -9,7 +9,7 @@ Every request made here validates the emulator's certificate against its CA.
 
 ``https_server`` starts a small HTTPS server of a test's own (a handler class, a certificate from
 a throw-away CA) for what the emulator does not do: record raw requests, redirect elsewhere,
-present a certificate of another CA.
+present a certificate of another CA. ``JsonHandler`` is a base for such a handler class.
 """
 
 import contextlib
@@ -211,6 +211,24 @@ class EmulatorProcess:
             raise EmulatorError("login as %s failed with %s" % (username, answer.status_code))
         session.token = answer.json()["jwttoken"]
         return session
+
+
+class JsonHandler(http.server.BaseHTTPRequestHandler):
+    """A request handler for ``https_server`` that answers in JSON and keeps the test's output clean."""
+
+    def send_json(self, status, body, headers=()):
+        """Answer ``body`` as JSON with ``status``; ``headers`` are (name, value) pairs sent with it."""
+        payload = json.dumps(body).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format, *args):  # pylint: disable=redefined-builtin
+        pass
 
 
 @contextlib.contextmanager

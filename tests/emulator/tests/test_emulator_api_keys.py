@@ -7,7 +7,8 @@ import pytest
 
 from dashboard_emulator.testing import API_KEYS
 
-FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
+from controller_paths import FABRICS
+
 NEW_FABRIC = FABRICS + "/keyed/External_Fabric"
 
 

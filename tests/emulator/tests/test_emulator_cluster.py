@@ -15,7 +15,7 @@ import time
 import pytest
 import requests
 
-FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
+from controller_paths import FABRICS
 
 
 def _port(url):

@@ -2,7 +2,7 @@
 
 import concurrent.futures
 
-FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
+from controller_paths import FABRICS
 
 
 def test_fifty_concurrent_logins_from_threads(emu):

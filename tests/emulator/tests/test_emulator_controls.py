@@ -5,7 +5,7 @@ import time
 import pytest
 import requests
 
-FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
+from controller_paths import FABRICS
 
 
 def test_reset_restores_seed_sessions_faults_and_counters(emu):

@@ -21,9 +21,7 @@ import time
 
 import pytest
 
-API = "/appcenter/cisco/ndfc/api"
-LAN = API + "/v1/lan-fabric/rest"
-FABRICS = LAN + "/control/fabrics"
+from controller_paths import API, FABRICS
 
 
 class ControllerStyleClient:

@@ -5,10 +5,7 @@ import time
 
 import pytest
 
-API = "/appcenter/cisco/ndfc/api"
-LAN = API + "/v1/lan-fabric/rest"
-FABRICS = LAN + "/control/fabrics"
-TOP_DOWN = LAN + "/top-down/fabrics"
+from controller_paths import API, FABRICS, LAN, TOP_DOWN
 
 
 @pytest.fixture(name="admin")

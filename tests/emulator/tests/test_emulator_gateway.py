@@ -59,6 +59,17 @@ def test_chunked_body_on_a_get_is_accepted(emu):
     assert answer.json()[0]["fabricName"] == "site-a"
 
 
+def test_a_chunked_body_over_64_mib_is_refused_with_413_and_not_handled(emu):
+    # the gateway reads a chunked body whole to give it a length; past its limit it answers instead of reading on
+    session = emu.login("admin")
+    megabyte = b" " * (1024 * 1024)
+    answer = session.post(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/config-save"),
+                          data=iter([megabyte] * 65), headers={"Content-Type": "application/json"}, timeout=60)
+    assert answer.status_code == 413
+    assert answer.json()["message"] == "Payload Too Large"
+    assert emu.counters()["writes"] == 0
+
+
 def test_unknown_path_with_a_token_is_404(emu):
     answer = emu.login("viewer").get(emu.url("/no/such/path"), timeout=10)
     assert answer.status_code == 404

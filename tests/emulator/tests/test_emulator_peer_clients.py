@@ -11,12 +11,8 @@ import time
 
 import pytest
 
+from controller_paths import API, FABRICS, LAN, TOP_DOWN
 from test_emulator_existing_clients import ControllerStyleClient
-
-API = "/appcenter/cisco/ndfc/api"
-LAN = API + "/v1/lan-fabric/rest"
-FABRICS = LAN + "/control/fabrics"
-TOP_DOWN = LAN + "/top-down/fabrics"
 
 
 @pytest.fixture(name="client")

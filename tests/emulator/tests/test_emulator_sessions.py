@@ -8,9 +8,10 @@ import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from controller_paths import FABRICS
+
 REFRESH_PATHS = ["/refresh", "/api/v1/infra/refresh"]
 LOGOUT_PATHS = ["/logout", "/api/v1/infra/logout"]
-FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 TOKEN_INVALID = {"message": "Token invalid or expired"}
 
 

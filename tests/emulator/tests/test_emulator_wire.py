@@ -11,8 +11,7 @@ import ssl
 
 import pytest
 
-LAN = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest"
-FABRICS = LAN + "/control/fabrics"
+from controller_paths import FABRICS
 
 
 def connection(emu):

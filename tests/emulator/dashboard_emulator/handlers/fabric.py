@@ -93,6 +93,15 @@ def _names(text):
     return [name for name in (text or "").split(",") if name]
 
 
+def _fabric_read(read):
+    """An operation answering, to a caller who may read the fabric, what the store's method ``read`` gives for it."""
+    @_operation()
+    def handler(store, fabricName, **_kwargs):
+        _readable(store, fabricName)
+        return json_response(200, getattr(store, read)(fabricName))
+    return handler
+
+
 # discovery
 
 async def version(**_kwargs):
@@ -155,10 +164,7 @@ def delete_fabric(store, fabricName, **_kwargs):
     return text_response(200, store.delete_fabric(fabricName))
 
 
-@_operation()
-def fabric_overview(store, fabricName, **_kwargs):
-    _readable(store, fabricName)
-    return json_response(200, store.overview(fabricName))
+fabric_overview = _fabric_read("overview")
 
 
 @_operation(write=True)
@@ -187,10 +193,7 @@ def config_deploy_switches(store, fabricName, serialNumbers, **_kwargs):
 
 # switches
 
-@_operation()
-def list_switches(store, fabricName, **_kwargs):
-    _readable(store, fabricName)
-    return json_response(200, store.list_switches(fabricName))
+list_switches = _fabric_read("list_switches")
 
 
 @_operation()
@@ -245,16 +248,7 @@ def resource_pool(store, fabricName, poolName, **_kwargs):
     return json_response(200, store.pool(fabricName, poolName))
 
 
-@_operation()
-def network_info(store, fabricName, **_kwargs):
-    _readable(store, fabricName)
-    return json_response(200, store.network_info(fabricName))
-
-
-@_operation()
-def vrf_info(store, fabricName, **_kwargs):
-    _readable(store, fabricName)
-    return json_response(200, store.vrf_info(fabricName))
+network_info, vrf_info = _fabric_read("network_info"), _fabric_read("vrf_info")
 
 
 # networks and VRFs

@@ -8,12 +8,11 @@ message: that shows exactly what goes on the wire, and that a key a server quote
 emulator's own keys are checked at the end.
 """
 
-import http.server
 import json
 import socket
 
 import pytest
-from dashboard_emulator.testing import https_server
+from dashboard_emulator.testing import JsonHandler, https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._options import node_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import (
@@ -113,7 +112,7 @@ def test_a_certificate_that_fails_validation_never_moves_to_another_node(emu, fo
 
 # ----- API keys ----------------------------------------------------------------------------
 
-class _KeyChecker(http.server.BaseHTTPRequestHandler):
+class _KeyChecker(JsonHandler):
     seen = []
 
     def do_GET(self):  # pylint: disable=invalid-name
@@ -121,15 +120,7 @@ class _KeyChecker(http.server.BaseHTTPRequestHandler):
         accepted = self.headers.get('X-Nd-Username') == 'automation' and self.headers.get('X-Nd-Apikey') == GOOD_KEY
         status, body = (200, {'version': '12.2.2'}) if accepted else (401, {'message': 'key %s refused' % self.headers.get('X-Nd-Apikey'),
                                                                             'code': 401, 'description': 'Unauthorized'})
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):  # keep test output clean
-        pass
+        self.send_json(status, body)
 
 
 @pytest.fixture

@@ -4,35 +4,23 @@ The emulator never redirects, so these tests run two small HTTPS servers of thei
 certificate from a throw-away CA (trustme): the only way to see where a redirect takes the cookie.
 """
 
-import http.server
-import json
 
 import pytest
 import trustme
-from dashboard_emulator.testing import https_server
+from dashboard_emulator.testing import JsonHandler, https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient, parse_retry_after
 
 
-class _Recorder(http.server.BaseHTTPRequestHandler):
+class _Recorder(JsonHandler):
     seen = []  # (server name, path, Cookie header) of every request, across both servers
     routes = {}
 
     def do_GET(self):  # pylint: disable=invalid-name
         _Recorder.seen.append((self.server.name, self.path, self.headers.get('Cookie')))
         status, location = self.server.routes.get(self.path, (200, None))
-        self.send_response(status)
-        body = json.dumps({'cookie': self.headers.get('Cookie')}).encode()
-        if location:
-            self.send_header('Location', location)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args):  # keep test output clean
-        pass
+        self.send_json(status, {'cookie': self.headers.get('Cookie')}, [('Location', location)] if location else ())
 
 
 @pytest.fixture

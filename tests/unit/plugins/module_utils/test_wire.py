@@ -6,13 +6,11 @@ wire is seen by an HTTPS server of this test's own that records every request as
 emulator does not record headers); the errors come from the emulator's faults over real HTTPS.
 """
 
-import http.server
-import json
 import os
 import socket
 
 import pytest
-from dashboard_emulator.testing import https_server
+from dashboard_emulator.testing import JsonHandler, https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import TransportError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
@@ -21,27 +19,17 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._wire import c
 WAYS = {'direct': direct_exchange, 'carried': carried_exchange}
 
 
-class _Recorder(http.server.BaseHTTPRequestHandler):
+class _Recorder(JsonHandler):
     protocol_version = 'HTTP/1.1'  # keep-alive, as the dashboard's gateway
 
     def _record(self):
         length = int(self.headers.get('Content-Length') or 0)
         body = self.rfile.read(length) if length else b''
         self.server.seen.append({'line': self.requestline, 'headers': sorted(self.headers.items()), 'body': body})
-        payload = json.dumps({'ok': True, 'text': 'caf\u00e9'}).encode('utf-8')
-        self.send_response(201)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Set-Cookie', 'AuthCookie=new-token; Path=/; Secure; HttpOnly')
-        self.send_header('Set-Cookie', 'other=1; Path=/')
-        self.send_header('X-Request-Id', 'abc')
-        self.send_header('Content-Length', str(len(payload)))
-        self.end_headers()
-        self.wfile.write(payload)
+        self.send_json(201, {'ok': True, 'text': 'caf\u00e9'}, [
+            ('Set-Cookie', 'AuthCookie=new-token; Path=/; Secure; HttpOnly'), ('Set-Cookie', 'other=1; Path=/'), ('X-Request-Id', 'abc')])
 
     do_GET = do_POST = do_PUT = do_DELETE = _record  # noqa: N815 (http.server's names)
-
-    def log_message(self, *args):  # keep test output clean
-        pass
 
 
 @pytest.fixture(scope='module')

@@ -7,12 +7,11 @@ with HTTP, as uri drives it.
 """
 
 import http.client
-import http.server
 import json
 import socket
 
 import pytest
-from dashboard_emulator.testing import https_server
+from dashboard_emulator.testing import JsonHandler, https_server
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay
@@ -21,23 +20,14 @@ from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache i
 TOKEN = 'relay-test-token-0123456789abcdef'
 
 
-class _Dashboard(http.server.BaseHTTPRequestHandler):
+class _Dashboard(JsonHandler):
     seen = []
 
     def do_GET(self):  # pylint: disable=invalid-name
         _Dashboard.seen.append((self.path, self.headers.get('Cookie')))
-        body = json.dumps({'echo': 'you sent %s' % self.headers.get('Cookie')}).encode()
-        self.send_response(200)
-        self.send_header('Content-Type', 'application/json')
-        self.send_header('Set-Cookie', 'AuthCookie=%s; Path=/; Secure' % TOKEN)
-        self.send_header('Content-Length', str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        self.send_json(200, {'echo': 'you sent %s' % self.headers.get('Cookie')}, [('Set-Cookie', 'AuthCookie=%s; Path=/; Secure' % TOKEN)])
 
     do_POST = do_GET
-
-    def log_message(self, format, *args):  # pylint: disable=redefined-builtin
-        pass
 
 
 @pytest.fixture
