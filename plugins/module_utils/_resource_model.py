@@ -13,6 +13,7 @@ for every state, and turns an object back into the module's input format for out
 from __future__ import annotations
 
 import copy
+import json
 import re
 
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
@@ -183,12 +184,21 @@ class ResourceModel:
 
 
 def template_text(value):
-    """A template parameter as the controller stores it: text (true/false for booleans)."""
+    """A template parameter as the controller stores it: text (true/false for booleans, a nested structure as compact JSON)."""
     if isinstance(value, bool):
         return 'true' if value else 'false'
     if value is None:
         return ''
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(',', ':'), sort_keys=True)
     return str(value)
+
+
+def check_vlan(partial, option, where):
+    """ModelError when the partial object's VLAN ``option`` is not one an object can be given (2 to 4094)."""
+    vlan = partial.get(option)
+    if vlan is not None and not 2 <= vlan <= 4094:
+        raise ModelError('%s: %s %d is not a usable VLAN; give 2 to 4094.' % (where, option, vlan))
 
 
 def merge_attachments(have, wanted):
