@@ -13,8 +13,9 @@ for every state, and turns an object back into the module's input format for out
 from __future__ import annotations
 
 import copy
-import json
 import re
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._rest import _as_stored_text
 
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
 # in one would address another object. The controller's own names keep to these characters.
@@ -184,14 +185,11 @@ class ResourceModel:
 
 
 def template_text(value):
-    """A template parameter as the controller stores it: text (true/false for booleans, a nested structure as compact JSON)."""
-    if isinstance(value, bool):
-        return 'true' if value else 'false'
-    if value is None:
-        return ''
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(',', ':'), sort_keys=True)
-    return str(value)
+    """A template parameter as the controller stores it: text (true/false for booleans, a nested structure as compact JSON).
+
+    The form dashboard_rest compares the values inside the controller's JSON-text fields by; one definition serves both.
+    """
+    return _as_stored_text(value)
 
 
 def check_vlan(partial, option, where):
