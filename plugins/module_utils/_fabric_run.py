@@ -13,9 +13,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller im
 from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import DEFAULT_TEMPLATE, FabricModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_wire import TEMPLATES_PREFIX, FabricWire
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_run import Run
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan, scope_names, shape_result
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan
 
 
 def run_fabrics(controller, params, check_mode=False, diff=False):
@@ -34,10 +33,7 @@ class FabricRun(Run):
 
     def run(self):
         state = self.params['state']
-        items = self.params.get('config') or []
-        if state in ('merged', 'replaced', 'rendered') and not items:
-            raise ModelError('state %s needs config: list the fabrics.' % state)
-        wants = [self.model.from_task(item, index) for index, item in enumerate(items)]
+        wants = self.wants()
         if state == 'rendered':
             changes = plan(self.model, 'merged', wants, {})
             return {'changed': False, 'before': [], 'after': [self.model.for_output(change.after) for change in changes],
@@ -45,16 +41,12 @@ class FabricRun(Run):
                                  for method, path, body in (self.wire.create_request(self.given(want)) for want in wants)]}
         have = self.wire.read()
         if state == 'gathered':
-            gathered = [self.model.for_output(have[name]) for name in have]
-            return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
+            return self.gathered(have)
         if state != 'deleted':
             # the template tells the defaults (of a new fabric, and for replaced)
             templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
             self.model.template_defaults = {template: self.wire.template_defaults(template) for template in sorted(templates)}
-        changes = plan(self.model, state, wants, have)
-        result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
-        if not self.diff:
-            result.pop('diff')
+        changes, result = self.planned(state, wants, have)
         if self.check_mode or not result['changed']:
             return result
         done = []
@@ -73,8 +65,6 @@ class FabricRun(Run):
                     self.wire.save_and_deploy(change.name)
         except ApiError as exc:
             left = [change.name for change in changes if change.action and change.name not in done]
-            result.update(failed=True, changed=bool(self.controller.sent), status=exc.status, msg='%s Done before it: %s. '
-                          'Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)))
-            result.pop('after', None)
-        result['requests'] = list(self.controller.sent)
-        return result
+            self.failed(result, '%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
+                        status=exc.status)
+        return self.with_requests(result)

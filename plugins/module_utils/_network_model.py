@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import Field, ModelError, ResourceModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import Field, ModelError, ResourceModel, check_vlan
 
 
 class NetworkModel(ResourceModel):
@@ -36,9 +36,7 @@ class NetworkModel(ResourceModel):
     ID_FIELD = 'network_id'
 
     def check(self, partial, where):
-        vlan = partial.get('vlan_id')
-        if vlan is not None and not 2 <= vlan <= 4094:
-            raise ModelError('%s: vlan_id %d is not a usable VLAN; give 2 to 4094.' % (where, vlan))
+        check_vlan(partial, 'vlan_id', where)
         if partial.get('layer2_only') and partial.get('vrf') not in (None, 'NA'):
             raise ModelError('%s: a layer2_only network belongs to no VRF; leave vrf out (or set layer2_only: false).' % where)
 

@@ -39,6 +39,7 @@ class NetworkWire(TopDownWire):
         'template': 'networkTemplate',
         'extension_template': 'networkExtensionTemplate',
     }
+    SEGMENT_KEY = 'segmentId'
     IDENTITY_KEYS = ('networkName', 'vrfName', 'segmentId')
     SERVER_FIELDS = ('id', 'fabric', 'networkStatus')
 
@@ -52,10 +53,7 @@ class NetworkWire(TopDownWire):
         return {'vrf': obj.get('vrf') or NO_VRF, 'displayName': self.raw.get(obj['name'], {}).get('displayName') or obj['name']}
 
     def identity_config(self, obj):
-        config = {'networkName': obj['name'], 'vrfName': obj.get('vrf') or NO_VRF}
-        if obj.get('network_id') is not None:
-            config['segmentId'] = obj['network_id']
-        return config
+        return dict(super().identity_config(obj), vrfName=obj.get('vrf') or NO_VRF)
 
     def attachment_from_wire(self, entry, where):
         attachment = super().attachment_from_wire(entry, where)
@@ -63,16 +61,9 @@ class NetworkWire(TopDownWire):
         return attachment
 
     def attachment_item(self, name, serial, before, after):
-        """One lanAttachList item. On a switch already attached, ports are sent as the ones to add and the
-        ones to remove (facts 7.5); a port in neither list keeps its state."""
+        """On a switch already attached, ports are sent as the ones to add and the ones to remove (facts 7.5);
+        a port in neither list keeps its state."""
         old_ports = set((before or {}).get('ports') or [])
         new_ports = set((after or {}).get('ports') or [])
-        wanted = after is not None
-        return {
-            'fabric': self.fabric, 'networkName': name, 'serialNumber': serial,
-            'switchPorts': ','.join(sorted(new_ports - old_ports)),
-            'detachSwitchPorts': ','.join(sorted(old_ports - new_ports)),
-            'vlan': (after or {}).get('vlan') or 0, 'dot1QVlan': 0, 'untagged': False,
-            'deployment': wanted, 'isAttached': wanted,
-            'extensionValues': '', 'instanceValues': '', 'freeformConfig': '',
-        }
+        return dict(super().attachment_item(name, serial, before, after), dot1QVlan=0, untagged=False,
+                    switchPorts=','.join(sorted(new_ports - old_ports)), detachSwitchPorts=','.join(sorted(old_ports - new_ports)))

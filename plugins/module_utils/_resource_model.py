@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import re
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._rest import _as_stored_text
+
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
 # in one would address another object. The controller's own names keep to these characters.
 NAME_PATTERN = re.compile(r'^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,63}$')
@@ -183,12 +185,18 @@ class ResourceModel:
 
 
 def template_text(value):
-    """A template parameter as the controller stores it: text (true/false for booleans)."""
-    if isinstance(value, bool):
-        return 'true' if value else 'false'
-    if value is None:
-        return ''
-    return str(value)
+    """A template parameter as the controller stores it: text (true/false for booleans, a nested structure as compact JSON).
+
+    The form dashboard_rest compares the values inside the controller's JSON-text fields by; one definition serves both.
+    """
+    return _as_stored_text(value)
+
+
+def check_vlan(partial, option, where):
+    """ModelError when the partial object's VLAN ``option`` is not one an object can be given (2 to 4094)."""
+    vlan = partial.get(option)
+    if vlan is not None and not 2 <= vlan <= 4094:
+        raise ModelError('%s: %s %d is not a usable VLAN; give 2 to 4094.' % (where, option, vlan))
 
 
 def merge_attachments(have, wanted):

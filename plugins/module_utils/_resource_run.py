@@ -33,8 +33,9 @@ def run_resource(model, wire_class, controller, params, check_mode=False, diff=F
 class Run:
     """One task of a resource module: its model, its wire mapping, the controller and the task's parameters.
 
-    Subclasses implement ``run()``; ``result()`` reports a task that cannot work as given as a failed
-    result with what to change.
+    Subclasses implement ``run()`` with the steps every resource module takes in the same way (the
+    task's objects, gathered, the plan and its result, a failure part way); ``result()`` reports a
+    task that cannot work as given as a failed result with what to change.
     """
 
     def __init__(self, model, wire, controller, params, check_mode, diff):
@@ -54,37 +55,62 @@ class Run:
         except ModelError as exc:
             return {'failed': True, 'changed': False, 'msg': str(exc)}
 
+    def wants(self):
+        """The task's config items as partial objects of the model; a state that acts on the listed objects needs some."""
+        state = self.params['state']
+        items = self.params.get('config') or []
+        if state in NEEDS_CONFIG and not items:
+            raise ModelError('state %s needs config: %s.' % (state, self.config_hint(state)))
+        return [self.model.from_task(item, index) for index, item in enumerate(items)]
+
+    def config_hint(self, state):
+        return 'list the %s to %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'create or update')
+
+    def gathered(self, have):
+        gathered = [self.model.for_output(have[name]) for name in have]
+        return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
+
+    def planned(self, state, wants, have):
+        """The Change of every object concerned, and the result that reports them (the diff in diff mode only)."""
+        changes = plan(self.model, state, wants, have)
+        result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
+        if not self.diff:
+            result.pop('diff')
+        return changes, result
+
+    def failed(self, result, msg, **details):
+        """The run stopped part way: what was sent did change the controller; what the plan said after that did not happen."""
+        result.update(failed=True, changed=bool(self.controller.sent), msg=msg, **details)
+        result.pop('after', None)
+
+    def with_requests(self, result):
+        """The result with the writes sent, as METHOD path, in order."""
+        result['requests'] = list(self.controller.sent)
+        return result
+
 
 class ResourceRun(Run):
 
     def run(self):
         state = self.params['state']
-        items = self.params.get('config') or []
-        if state in NEEDS_CONFIG and not items:
-            raise ModelError('state %s needs config: list the %s to %s.' % (
-                state, self.model.PLURAL, 'render' if state == 'rendered' else 'create or update'))
-        wants = [self.model.from_task(item, index) for index, item in enumerate(items)]
+        wants = self.wants()
         if state == 'rendered':
             return self.rendered(wants)
         listed = {want['name'] for want in wants}
         everything = state in ('overridden', 'gathered') or (state == 'deleted' and not wants)
         have, states = self.wire.read(None if everything else listed)
         if state == 'gathered':
-            gathered = [self.model.for_output(have[name]) for name in have]
-            return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
+            return self.gathered(have)
         if state != 'deleted' and any(want.get('attach') for want in wants):
             self.resolve_switches(wants)
-        changes = plan(self.model, state, wants, have)
+        changes, result = self.planned(state, wants, have)
         deleting = [change.name for change in changes if change.action == 'delete']
         if deleting:
             self.wire.check_deletable(deleting)
-        result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
         deploy_names = self.to_deploy(changes, states)
         if deploy_names:
             result['changed'] = True
             result['deploy'] = deploy_names
-        if not self.diff:
-            result.pop('diff')
         if self.check_mode or not result['changed']:
             return result
         return self.apply(result, changes, deploy_names)
@@ -129,17 +155,12 @@ class ResourceRun(Run):
                 self.deploy(result, deploy_names, {change.name: set(change.after.get('attach') or {})
                                                    for change in changes if change.after is not None})
         except PartialFailure as exc:
-            result.update(failed=True, msg=exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
+            self.failed(result, exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
         except DeployFailed as exc:
-            result.update(failed=True, msg=exc.message, deployment=exc.states)
+            self.failed(result, exc.message, deployment=exc.states)
         except ApiError as exc:
-            result.update(failed=True, msg=exc.message, status=exc.status)
-        if result.get('failed'):
-            # What was sent did change the controller; what the plan said after that did not happen.
-            result['changed'] = bool(self.controller.sent)
-            result.pop('after', None)
-        result['requests'] = list(self.controller.sent)
-        return result
+            self.failed(result, exc.message, status=exc.status)
+        return self.with_requests(result)
 
     def create(self, creates, result):
         """The creates that give their id in one bulk call; then each one without, with the id the

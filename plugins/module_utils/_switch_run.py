@@ -18,7 +18,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan, scope_names, shape_result
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_model import SwitchModel, split_add_options
 from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_wire import PASSWORD_SHOWN, SwitchWire
 
@@ -48,36 +48,31 @@ class SwitchRun(Run):
                 'auth_protocol': AUTH_PROTOCOLS[self.params.get('switch_auth_protocol') or 'md5'],
                 'max_hops': self.params.get('max_hops') or 0}
 
+    def config_hint(self, state):
+        del state
+        return 'list the switches by IP address'
+
     def run(self):
         state = self.params['state']
-        items = self.params.get('config') or []
-        if state in ('merged', 'replaced', 'rendered') and not items:
-            raise ModelError('state %s needs config: list the switches by IP address.' % state)
-        wants = [self.model.from_task(item, index) for index, item in enumerate(items)]
+        wants = self.wants()
         adding = split_add_options(wants)
         if state == 'rendered':
             return self.rendered(wants, adding)
         have = self.wire.read()
         if state == 'gathered':
-            gathered = [self.model.for_output(have[name]) for name in have]
-            return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
-        changes = plan(self.model, state, wants, have)
-        result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
-        if not self.diff:
-            result.pop('diff')
+            return self.gathered(have)
+        changes, result = self.planned(state, wants, have)
         if any(change.action == 'create' for change in changes):
             self.credentials()  # fail before anything is sent, in check mode too
         if self.check_mode or not result['changed']:
             return result
         try:
             self.apply(changes, adding)
-        except (SwitchFailed, ApiError) as exc:
-            result.update(failed=True, changed=bool(self.controller.sent), msg=exc.message)
-            if isinstance(exc, ApiError):
-                result['status'] = exc.status
-            result.pop('after', None)
-        result['requests'] = list(self.controller.sent)
-        return result
+        except SwitchFailed as exc:
+            self.failed(result, exc.message)
+        except ApiError as exc:
+            self.failed(result, exc.message, status=exc.status)
+        return self.with_requests(result)
 
     def apply(self, changes, adding):
         for change in changes:

@@ -40,25 +40,20 @@ def parse_config(value):
     return {}
 
 
-def wire_text(value):
-    """A template value as text, the way the controller answers it (a nested structure as compact JSON)."""
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(',', ':'), sort_keys=True)
-    return template_text(value)
-
-
 def split_ports(text):
     return sorted(set(port.strip() for port in str(text or '').split(',') if port.strip()))
 
 
 class TopDownWire:
-    """Subclasses set KIND ('vrf' or 'network'), TEMPLATE_KEYS, TOP_LEVEL, IDENTITY_KEYS and attachment_item()."""
+    """Subclasses set KIND ('vrf' or 'network'), NEXT_ID, TEMPLATE_KEYS, TOP_LEVEL, SEGMENT_KEY and IDENTITY_KEYS."""
 
     KIND = None
     # option -> key inside the template config
     TEMPLATE_KEYS = {}
     # option -> field of the object itself
     TOP_LEVEL = {}
+    # the template config key of the object's segment id (the model's ID_FIELD)
+    SEGMENT_KEY = None
     # config keys the controller derives from the object (name, segment id): never template_params
     IDENTITY_KEYS = ()
     # fields of the object that only the controller sets: never sent back
@@ -115,7 +110,7 @@ class TopDownWire:
             value = self.top_level_value(option, wire.get(key))
             if value is not None:
                 obj[option] = self.model.fields[option].coerce(value, where)
-        obj['template_params'] = {key: wire_text(value) for key, value in config.items() if key not in consumed}
+        obj['template_params'] = {key: template_text(value) for key, value in config.items() if key not in consumed}
         obj['attach'] = {}
         for entry in attachments or []:
             if entry.get('isLanAttached') is True:
@@ -145,7 +140,11 @@ class TopDownWire:
         return config
 
     def identity_config(self, obj):
-        raise NotImplementedError
+        """The object's name and segment id inside its template config, where the controller requires them too."""
+        config = {self.name_key: obj['name']}
+        if obj.get(self.model.ID_FIELD) is not None:
+            config[self.SEGMENT_KEY] = obj[self.model.ID_FIELD]
+        return config
 
     def object_to_wire(self, obj):
         """The whole object as create and update take it: what was read, with the model's fields over it."""
@@ -168,7 +167,14 @@ class TopDownWire:
         return {}
 
     def attachment_item(self, name, serial, before, after):
-        raise NotImplementedError
+        """One lanAttachList item: attach (or change the VLAN; 0 is the object's own) when wanted, detach when not."""
+        del before
+        wanted = after is not None
+        return {
+            'fabric': self.fabric, self.name_key: name, 'serialNumber': serial,
+            'vlan': (after or {}).get('vlan') or 0, 'deployment': wanted, 'isAttached': wanted,
+            'instanceValues': '', 'extensionValues': '', 'freeformConfig': '',
+        }
 
     # reads
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import Field, ModelError, ResourceModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_model import Field, ModelError, ResourceModel, check_vlan
 
 KEEP = Field.KEEP
 DEFAULT_ROUTE_MAP = 'FABRIC-RMAP-REDIST-SUBNET'
@@ -47,10 +47,7 @@ class VrfModel(ResourceModel):
         mtu = partial.get('mtu')
         if mtu is not None and not 68 <= mtu <= 9216:
             raise ModelError('%s: mtu %d is out of range; give 68 to 9216.' % (where, mtu))
-        for option in ('vlan_id',):
-            vlan = partial.get(option)
-            if vlan is not None and not 2 <= vlan <= 4094:
-                raise ModelError('%s: %s %d is not a usable VLAN; give 2 to 4094.' % (where, option, vlan))
+        check_vlan(partial, 'vlan_id', where)
 
 
 MODEL = VrfModel()

@@ -43,23 +43,9 @@ class VrfWire(TopDownWire):
         'template': 'vrfTemplate',
         'extension_template': 'vrfExtensionTemplate',
     }
+    SEGMENT_KEY = 'vrfSegmentId'
     IDENTITY_KEYS = ('vrfName', 'vrfSegmentId')
     SERVER_FIELDS = ('id', 'fabric', 'hierarchicalKey', 'vrfStatus')
-
-    def identity_config(self, obj):
-        config = {'vrfName': obj['name']}
-        if obj.get('vrf_id') is not None:
-            config['vrfSegmentId'] = obj['vrf_id']
-        return config
-
-    def attachment_item(self, name, serial, before, after):
-        """One lanAttachList item: attach (or change the VLAN) when wanted, detach when not."""
-        wanted = after is not None
-        return {
-            'fabric': self.fabric, 'vrfName': name, 'serialNumber': serial,
-            'vlan': (after or {}).get('vlan') or 0, 'deployment': wanted, 'isAttached': wanted,
-            'instanceValues': '', 'extensionValues': '', 'freeformConfig': '',
-        }
 
     def check_deletable(self, names):
         """A VRF that still holds networks cannot be deleted (facts 8.2): say so before detaching anything."""

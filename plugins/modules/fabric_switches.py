@@ -171,33 +171,45 @@ EXAMPLES = r"""
 
 RETURN = r"""
 before:
-  description: The switches concerned (the listed ones; all of the fabric's for V(overridden), V(gathered) and V(deleted) without
-    config) as they were, in the format O(config) takes.
+  description:
+    - The switches concerned as they were, each with its IP address and role.
+    - These are the listed switches that are in the fabric; every switch of the fabric for V(overridden), V(gathered), and
+      V(deleted) without O(config). V(rendered) reads nothing and returns an empty list.
   returned: always
   type: list
   elements: dict
   sample: [{"name": "192.0.2.11", "role": "leaf"}]
 after:
-  description: The same switches as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  description:
+    - The same switches as the task leaves them (as planned, in check mode); a removed switch is left out.
+    - For V(rendered), the listed switches as the discovery would add them.
   returned: when the task did not fail
   type: list
   elements: dict
 gathered:
-  description: Every switch of the fabric, in the format O(config) takes.
+  description: Every switch of the fabric, in the format O(config) takes, so that it can be fed back to V(merged).
   returned: when O(state=gathered)
   type: list
   elements: dict
 rendered:
-  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  description:
+    - The requests a run would send to add the listed switches to a fabric without them, each with C(method), C(path) (from
+      the API root) and C(body) (the controller's own field names).
+    - For each role and way of adding (O(config[].preserve_config)), a reachability test, then a discovery that names the
+      switches by IP address only (a real run sends the switches as the test answered them). The password is shown masked.
   returned: when O(state=rendered)
   type: list
   elements: dict
 diff:
-  description: Each changed switch before and after, keyed by its IP address, in the format O(config) takes.
+  description: C(before) and C(after) of each changed switch, by IP address, in the format O(config) takes.
   returned: in diff mode, when something changed
   type: dict
 requests:
-  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  description:
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order. The
+      removals come first, then for each group of switches added together the reachability test and the discovery, then
+      one role change for all the switches whose role changes.
+    - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list
   elements: str

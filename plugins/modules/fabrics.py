@@ -150,35 +150,50 @@ EXAMPLES = r"""
 
 RETURN = r"""
 before:
-  description: The objects concerned (the listed ones; all of the controller's fabrics for V(overridden), V(gathered) and V(deleted)
-    without config) as they were, in the format O(config) takes.
+  description:
+    - The fabrics concerned as they were, in the format O(config) takes, settings and O(config[].template_params) read from the
+      controller.
+    - These are the listed fabrics; every fabric of the controller for V(overridden), V(gathered), and V(deleted) without
+      O(config). V(rendered) reads nothing and returns an empty list.
   returned: always
   type: list
   elements: dict
 after:
-  description: The same objects as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  description:
+    - The same fabrics as the task leaves them (as planned, in check mode); a deleted fabric is left out.
+    - For V(rendered), the listed fabrics as given, with their template; the template's defaults, which only the controller
+      can tell, are left out.
   returned: when the task did not fail
   type: list
   elements: dict
 gathered:
-  description: Every object of this kind in the fabric, in the format O(config) takes.
+  description: Every fabric of the controller, in the format O(config) takes, so that it can be fed back to V(merged).
   returned: when O(state=gathered)
   type: list
   elements: dict
 rendered:
-  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  description:
+    - The create request of each listed fabric, as a run would send it to a controller that has none of them, each with
+      C(method), C(path) (from the API root) and C(body) (the fabric's settings by the template's own names, as text).
   returned: when O(state=rendered)
   type: list
   elements: dict
+  sample: [{"method": "POST", "path": "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/Easy_Fabric",
+            "body": {"BGP_AS": "65002", "REPLICATION_MODE": "Ingress", "FABRIC_NAME": "site-b"}}]
 diff:
-  description: Each changed object before and after, in the format O(config) takes (template settings shown parsed).
+  description: C(before) and C(after) of each changed fabric, by fabric name, in the format O(config) takes.
   returned: in diff mode, when something changed
   type: dict
 requests:
-  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  description:
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order; with
+      O(deploy), each changed fabric's C(config-save) and C(config-deploy) follow its create or update.
+    - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list
   elements: str
+  sample: ["PUT /control/fabrics/site-b/Easy_Fabric", "POST /control/fabrics/site-b/config-save",
+           "POST /control/fabrics/site-b/config-deploy"]
 """
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec

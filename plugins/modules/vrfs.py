@@ -16,8 +16,8 @@ description:
     what differs, in as few requests as the controller allows (one create for all new VRFs, one call for all attachment
     changes). A second run with the same config sends no write and reports no change.
   - An update sends the whole VRF, with every template setting it had, so a setting the task does not name is never lost.
-  - A VRF of the controller's template settings this module does not name as an option is kept in O(config[].template_params),
-    which V(gathered) fills, so a gathered config fed back to V(merged) changes nothing.
+  - Template settings this module does not name as options are kept in O(config[].template_params), which V(gathered)
+    fills, so a gathered config fed back to V(merged) changes nothing.
   - When the controller refuses some items of a request (a bulk answer with a C(failureList), or an attachment answer naming
     failed items), the task fails, naming each refused item and what succeeded; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed VRF before and after.
@@ -149,7 +149,7 @@ attributes:
 """
 
 EXAMPLES = r"""
-- name: Two VRFs, attached to both leaves and deployed
+- name: Two VRFs, attached to a leaf and deployed
   fabricops.dashboard.vrfs:
     fabric: site-a
     state: merged
@@ -224,52 +224,70 @@ EXAMPLES = r"""
 
 RETURN = r"""
 before:
-  description: The objects concerned (the listed ones; all of the fabric for V(overridden), V(gathered) and V(deleted) without
-    config) as they were, in the format O(config) takes.
+  description:
+    - The VRFs concerned as they were, in the format O(config) takes, attachments by switch name.
+    - These are the listed VRFs that exist; every VRF of the fabric for V(overridden), V(gathered), and V(deleted) without
+      O(config). V(rendered) reads nothing and returns an empty list.
   returned: always
   type: list
   elements: dict
 after:
-  description: The same objects as the task leaves them (as planned, in check mode). Left out when the task failed part way.
+  description:
+    - The same VRFs as the task leaves them (as planned, in check mode); a deleted VRF is left out.
+    - A VRF created without O(config[].vrf_id) shows the id the controller gave it; check mode cannot know that id and
+      leaves it out.
   returned: when the task did not fail
   type: list
   elements: dict
 gathered:
-  description: Every object of this kind in the fabric, in the format O(config) takes.
+  description: Every VRF of the fabric, in the format O(config) takes, so that it can be fed back to V(merged).
   returned: when O(state=gathered)
   type: list
   elements: dict
 rendered:
-  description: The requests a run would send, each with C(method), C(path) and C(body) (the controller's own field names).
+  description:
+    - The requests a run would send to create the listed VRFs in a fabric that has none of them, each with C(method),
+      C(path) (from the API root) and C(body) (the controller's own field names).
+    - They are one bulk create, one call for all attachments if any are listed, and with O(deploy) the deploy of the
+      attached VRFs.
   returned: when O(state=rendered)
   type: list
   elements: dict
 diff:
-  description: Each changed object before and after, in the format O(config) takes (template settings shown parsed).
+  description: C(before) and C(after) of each changed VRF, by name, in the format O(config) takes.
   returned: in diff mode, when something changed
   type: dict
 deploy:
-  description: Names of the objects a deploy was (or, in check mode, would be) sent for.
-  returned: when O(deploy=true) and something needed deploying
+  description: Names of the VRFs a deploy was (or, in check mode, would be) sent for.
+  returned: when O(deploy=true) and some VRF needed deploying
   type: list
   elements: str
+  sample: ["blue", "red"]
 deployment:
-  description: Per object, the deployment state of each switch it is attached to, once the wait ended.
-  returned: when a deploy was sent and O(wait=true)
+  description:
+    - Per VRF, the deployment state of each switch it is attached to, by switch name, when the wait ended.
+    - Also when a deploy failed or did not finish in O(wait_timeout), with the states at that moment.
+  returned: when a deploy was sent and O(wait=true), or a deploy failed
   type: dict
-  sample: {"web": {"leaf-1": "DEPLOYED", "leaf-2": "DEPLOYED"}}
+  sample: {"blue": {"site-a-leaf-2": "DEPLOYED"}, "red": {"site-a-leaf-2": "DEPLOYED"}}
 requests:
-  description: The writes sent, as C(METHOD path), in order. Empty when nothing needed changing.
+  description:
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order.
+    - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list
   elements: str
+  sample: ["POST /top-down/bulk-create/vrfs", "POST /top-down/fabrics/site-a/vrfs/attachments",
+           "POST /top-down/fabrics/site-a/vrfs/deployments"]
 failed_items:
-  description: When the controller refused some items of a request, each refused item with the controller's message.
+  description:
+    - When the controller refused some items of a request, each refused item with the controller's message. The items are
+      VRFs (bulk create and delete) or VRFs on a switch (attachments, keyed by VRF name, serial number and switch name).
   returned: on a partial failure
   type: dict
-  sample: {"web-[FDO2111AAAA/leaf-1]": "Entered Network VLAN ID 2301 is in use already"}
+  sample: {"red-[FDO2111AAAA/site-a-leaf-2]": "Entered VRF VLAN ID 2102 is in use already"}
 succeeded_items:
-  description: The items of that request that the controller did accept.
+  description: The items of that request that the controller did accept, named the same way.
   returned: on a partial failure
   type: list
   elements: str

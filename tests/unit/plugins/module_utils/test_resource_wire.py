@@ -87,3 +87,12 @@ def test_name_lists_are_cut_below_the_controllers_url_limit():
     assert all(len(batch) <= 4000 for batch in batches)
     assert ','.join(batches).split(',') == names
     assert [len(batch.split(',')) for batch in name_batches(names, most=30)][:2] == [30, 30]
+
+
+def test_a_nested_template_parameter_is_sent_as_the_text_the_controller_answers_for_it():
+    # The controller keeps a structured template value (a list of DHCP servers, say) as compact JSON text; the
+    # task's own value must become that same text, or a config fed back from gathered would never match.
+    servers = [{'srvVrf': 'blue', 'srvAddr': '10.9.9.9'}]
+    given = NETWORKS.from_task({'name': 'web', 'template_params': {'dhcpServers': servers}}, 0)
+    read = network_wire().object_from_wire(dict(WIRE_NETWORK, networkTemplateConfig=json.dumps({'dhcpServers': servers})), [])
+    assert given['template_params'] == read['template_params'] == {'dhcpServers': '[{"srvAddr":"10.9.9.9","srvVrf":"blue"}]'}
