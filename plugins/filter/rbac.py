@@ -11,6 +11,11 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import
 from ansible_collections.fabricops.dashboard.plugins.module_utils import _rbac
 
 
+def _kind(value):
+    """The Python type a user wrote: since ansible-core 2.19 a templated string is a private subclass of str."""
+    return next((cls.__name__ for cls in type(value).__mro__ if cls.__module__ == 'builtins'), type(value).__name__)
+
+
 def _entries(rbac, filter_name):
     """Accept the parsed list, a whole session dict, or the raw JSON string of a login answer."""
     if isinstance(rbac, dict) and 'rbac' in rbac:
@@ -22,7 +27,7 @@ def _entries(rbac, filter_name):
             raise AnsibleFilterError('%s: %s' % (filter_name, exc)) from None
     if not isinstance(rbac, list) or not all(isinstance(entry, dict) for entry in rbac):
         raise AnsibleFilterError('%s expects the rbac list of a dashboard session (dashboard_session.rbac) or the session itself, '
-                                 'got %s.' % (filter_name, type(rbac).__name__))
+                                 'got %s.' % (filter_name, _kind(rbac)))
     if rbac and 'privileges' not in rbac[0]:
         # the raw (decoded) form, with rolesR/rolesW/roles pairs
         try:
@@ -47,7 +52,7 @@ def rbac_privileges(rbac, domain=_rbac.ALL_DOMAINS):
 def rbac_missing(rbac, write=None, read=None):
     for name, domains in (('write', write), ('read', read)):
         if domains is not None and (isinstance(domains, (str, bytes)) or not isinstance(domains, (list, tuple))):
-            raise AnsibleFilterError('rbac_missing: %s must be a list of security domain names, got %s.' % (name, type(domains).__name__))
+            raise AnsibleFilterError('rbac_missing: %s must be a list of security domain names, got %s.' % (name, _kind(domains)))
     return _rbac.missing_privileges(_entries(rbac, 'rbac_missing'), write=write, read=read)
 
 

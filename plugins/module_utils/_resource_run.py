@@ -1,9 +1,11 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: one run of a fabric-scoped resource module (VRFs, networks).
+"""Internal to this collection: one run of a resource module.
 
-Read once (the objects of the fabric, the attachments of the ones concerned, the inventory only
+``Run`` is what every resource module's run shares (the fabrics and switches modules subclass it
+in ``_fabric_run`` and ``_switch_run``); ``ResourceRun`` is the run of the fabric-scoped ones with
+attachments (VRFs, networks). Read once (the objects of the fabric, the attachments of the ones concerned, the inventory only
 when switches must be resolved), plan with ``_resource_state``, stop there in check mode, else
 send the fewest requests the API allows in the order the controller needs: deletions first
 (detach, deploy the detach, delete), then creates (one bulk call; one each for objects whose id the

@@ -90,3 +90,11 @@ def test_a_lookup_without_credentials_says_where_a_lookup_takes_them(play, emu):
     assert 'needs username and password, or username and api_key (the options of the lookup fabricops.dashboard.dashboard_api' in run.output
     assert 'module_defaults' not in run.output
     assert _nothing_sent(emu.counters())
+
+
+def test_rbac_missing_names_the_type_a_user_wrote(play, emu):
+    """Before: 'got _AnsibleTaggedStr', ansible-core 2.19's private class of a templated string."""
+    run = play('input/session_input.yml', extra_vars={'step': 'rbac_missing', 'rbac_write': 'dc1'})
+    assert run.rc == 2
+    assert 'rbac_missing: write must be a list of security domain names, got str.' in run.output
+    assert 'Tagged' not in run.output
