@@ -104,6 +104,8 @@ class DashboardSession:
         self._handed = bool(token) or self._keep
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
+        # What carries the exchanges when not this process (see ``carry_with``).
+        self.carrier = None
         if token and self._auth.has_token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -154,6 +156,7 @@ class DashboardSession:
     def carry_with(self, exchange):
         """Carry every exchange with ``exchange`` (the run's keeper, see plugin_utils/_keeper_client)."""
         self.http.exchange = exchange
+        self.carrier = exchange
 
     @property
     def handed(self):

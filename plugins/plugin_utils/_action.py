@@ -152,7 +152,9 @@ class DashboardAction(ActionBase):
     def start_keeper(cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
-            if not ensure_keeper(cache, session) and session.logins and not session.handed:
+            # A keeper that carried this task's request runs: its marker need not be read again.
+            running = session.carrier is not None and session.carrier.answered
+            if (running or not ensure_keeper(cache, session)) and session.logins and not session.handed:
                 tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass

@@ -66,6 +66,9 @@ class KeeperExchange:
     def __init__(self, socket_path, keeper_pid=None):
         self.socket_path = socket_path
         self.keeper_pid = keeper_pid
+        # Whether the keeper (checked to be the marker's process) answered a request of this task:
+        # then it runs, and the task need not check its marker again (see ``ensure_keeper``).
+        self.answered = False
 
     def __call__(self, client, method, url, headers, json_body=None, params=None):
         if _HANDED['pid'] != os.getpid():
@@ -87,6 +90,7 @@ class KeeperExchange:
                 _warn_stranger(self.socket_path)
                 return _wire.direct_exchange(client, method, url, headers, json_body, params)
             answer = _call(channel, request, client, method, url)
+            self.answered = True
         finally:
             channel.close()
         if answer.get('fallback'):
