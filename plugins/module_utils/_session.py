@@ -35,6 +35,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._options impor
 from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import Secrets, body_secrets, password_verifier, verifies
 from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._wire import direct_exchange
 # Where older code and tests find them (they moved with the split of this file).
 from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import (  # noqa: F401 pylint: disable=unused-import
     KEY_CHECK_PATH, LOGIN_PATH, LOGOUT_PATH, REFRESH_PATH, describe_refused_token)
@@ -104,8 +105,6 @@ class DashboardSession:
         self._handed = bool(token) or self._keep
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
-        # What carries the exchanges when not this process (see ``carry_with``).
-        self.carrier = None
         if token and self._auth.has_token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -156,7 +155,11 @@ class DashboardSession:
     def carry_with(self, exchange):
         """Carry every exchange with ``exchange`` (the run's keeper, see plugin_utils/_keeper_client)."""
         self.http.exchange = exchange
-        self.carrier = exchange
+
+    @property
+    def carrier(self):
+        """What ``carry_with`` gave, None while this process carries the exchanges itself."""
+        return None if self.http.exchange is direct_exchange else self.http.exchange
 
     @property
     def handed(self):
