@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_run import run_fabric_switches
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_run import run_fabric_switches
 from ansible_collections.fabricops.dashboard.plugins.modules.fabric_switches import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 

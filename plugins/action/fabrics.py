@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_run import run_fabrics
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_run import run_fabrics
 from ansible_collections.fabricops.dashboard.plugins.modules.fabrics import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 

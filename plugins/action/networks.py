@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._network_model import MODEL
-from ansible_collections.fabricops.dashboard.plugins.module_utils._network_wire import NetworkWire
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import MODEL
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_wire import NetworkWire
 from ansible_collections.fabricops.dashboard.plugins.modules.networks import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._vrf_model import MODEL
-from ansible_collections.fabricops.dashboard.plugins.module_utils._vrf_wire import VrfWire
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_model import MODEL
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_wire import VrfWire
 from ansible_collections.fabricops.dashboard.plugins.modules.vrfs import ARGUMENT_SPEC
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ansible.errors import AnsibleFilterError
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import RbacFormatError
-from ansible_collections.fabricops.dashboard.plugins.module_utils import _rbac
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import RbacFormatError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import rbac as _rbac
 
 
 def _kind(value):

@@ -89,7 +89,7 @@ from ansible.errors import AnsibleParserError
 from ansible.inventory.group import to_safe_group_name
 from ansible.plugins.inventory import BaseInventoryPlugin, Cacheable, Constructable
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import plugin_session
 
 ALL_SWITCHES_PATH = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/inventory/allswitches'

@@ -52,8 +52,8 @@ msg:
   sample: session ended
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec, FACT_OPTIONS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec, FACT_OPTIONS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
 
 ARGUMENT_SPEC = argument_spec(
     **FACT_OPTIONS

@@ -283,8 +283,8 @@ request_attempts:
   sample: 1
 '''
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
 
 ARGUMENT_SPEC = argument_spec(
     method={'type': 'str', 'default': 'GET', 'choices': ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']},

@@ -215,12 +215,12 @@ requests:
   elements: str
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_model import ROLES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._switch_run import AUTH_PROTOCOLS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import DEFAULT_WAIT_TIMEOUT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import STATES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_model import ROLES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_run import AUTH_PROTOCOLS
 
 CONFIG_OPTIONS = {
     'name': {'type': 'str', 'required': True},

@@ -196,11 +196,11 @@ requests:
            "POST /control/fabrics/site-b/config-deploy"]
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import FabricModel
-from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import config_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_state import STATES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_model import FabricModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import config_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import STATES
 
 CONFIG_OPTIONS = config_spec(FabricModel, {})
 del CONFIG_OPTIONS['attach']

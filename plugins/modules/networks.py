@@ -299,9 +299,9 @@ succeeded_items:
   elements: str
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_spec import resource_argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._network_model import ATTACH_OPTIONS, MODEL
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import resource_argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import ATTACH_OPTIONS, MODEL
 
 ARGUMENT_SPEC = resource_argument_spec(MODEL, ATTACH_OPTIONS)
 

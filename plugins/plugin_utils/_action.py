@@ -25,7 +25,7 @@ from ansible.module_utils.common.parameters import remove_values
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ApiError, ConfigurationError, DashboardError, NoSessionGiven
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, DashboardError, NoSessionGiven
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper, tell_keeper
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import open_session, validated
 

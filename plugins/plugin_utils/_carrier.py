@@ -14,9 +14,9 @@ import socket
 import threading
 import time
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils import _wire
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import TransportError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import HttpClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import exchange
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import TransportError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import MAX_MESSAGE
 
 
@@ -120,13 +120,13 @@ class _Carrier:
 
 def _serve(session, request):
     # Any node of the cluster: the task may have failed over to another node than the keeper's.
-    node = next((node for node in session.nodes if _wire.same_origin(request.get('url', ''), node)), None)
+    node = next((node for node in session.nodes if exchange.same_origin(request.get('url', ''), node)), None)
     same = request.get('validate_certs') == bool(session.validate_certs) and request.get('ca_path') == session.ca_path and node
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
     carrier = HttpClient(node, session.validate_certs, session.ca_path, timeout=request.get('timeout') or session.timeout)
     try:
-        response = _wire.carried_exchange(carrier, request['method'], request['url'], request['headers'],
+        response = exchange.carried_exchange(carrier, request['method'], request['url'], request['headers'],
                                           request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}

@@ -31,8 +31,8 @@ import os
 import sys
 import time
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, SessionExpired
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError, SessionExpired
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._carrier import _Carrier
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import _alive
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache

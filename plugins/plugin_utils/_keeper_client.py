@@ -22,8 +22,8 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils import _wire
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import TransportError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import exchange
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import TransportError
 
 MAX_MESSAGE = 64 * 1024 * 1024
 
@@ -74,7 +74,7 @@ class KeeperExchange:
         if _HANDED['pid'] != os.getpid():
             _HANDED.update(pid=os.getpid(), count=0)
         if _HANDED['count'] >= self.OWN_CONNECTION_AFTER:
-            return _wire.carried_exchange(client, method, url, headers, json_body, params)
+            return exchange.carried_exchange(client, method, url, headers, json_body, params)
         _HANDED['count'] += 1
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
                    'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path,
@@ -85,19 +85,19 @@ class KeeperExchange:
             try:
                 _connect(channel, self.socket_path)
             except OSError:
-                return _wire.direct_exchange(client, method, url, headers, json_body, params)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params)
             if not _is_keeper(channel, self.keeper_pid):
                 _warn_stranger(self.socket_path)
-                return _wire.direct_exchange(client, method, url, headers, json_body, params)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params)
             answer = _call(channel, request, client, method, url)
             self.answered = True
         finally:
             channel.close()
         if answer.get('fallback'):
-            return _wire.direct_exchange(client, method, url, headers, json_body, params)
+            return exchange.direct_exchange(client, method, url, headers, json_body, params)
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
-        return _wire.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
+        return exchange.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
 
 
 def _connect(channel, path):

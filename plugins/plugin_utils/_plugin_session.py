@@ -23,10 +23,10 @@ from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 from ansible.module_utils.errors import UnsupportedError
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._options import (
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
     DEFAULT_FACT_NAME, argument_spec, session_option_problem, timeout_problem)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import ConfigurationError, DashboardError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError, DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import exchange_for
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, UnsafeDirectory, find_session_fact
 

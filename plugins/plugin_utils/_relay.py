@@ -32,9 +32,9 @@ import tempfile
 import threading
 from urllib.parse import parse_qsl, urlsplit
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._auth import is_auth_failure
-from ansible_collections.fabricops.dashboard.plugins.module_utils._secrets import mask
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import mask
 
 SOCKET_NAME = 's'
 MAX_BODY = 64 * 1024 * 1024

@@ -10,8 +10,8 @@ opens is handed to ``Controller`` (module_utils/_controller.py), which calls not
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller import Controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resource_run import run_resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import run_resource
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
 

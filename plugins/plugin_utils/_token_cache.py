@@ -33,7 +33,7 @@ import re
 import stat
 import tempfile
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import DashboardError, NoSessionGiven
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError, NoSessionGiven
 
 # Short: the keeper's Unix socket lives here too, and socket paths are limited to 107 bytes.
 CACHE_DIR_NAME = 'fabricops.dashboard'

@@ -3,9 +3,9 @@ site-dc1, empty; templates Easy_Fabric, LAN_Classic and External_Fabric)."""
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import FabricModel
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_run import FabricRun
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_wire import NEVER_SENT, TEMPLATES_PREFIX, FabricWire
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_model import FabricModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_run import FabricRun
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_wire import NEVER_SENT, TEMPLATES_PREFIX, FabricWire
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import EXPIRY_SAFETY
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import EXPIRY_SAFETY
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 WRITES_IN_REST_PLAYBOOK = 3  # create site-b, create network web, change its VLAN (the PUT of the seed network is a no-op)

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils import _wire
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.module_utils._transport import RetryPolicy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session import exchange
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import RetryPolicy
 
 
 class RecordingSleep:
@@ -31,7 +31,7 @@ def sleeps():
 @pytest.fixture
 def make_session(emu, sleeps):
     """Build a DashboardSession for an emulator account; fresh connection pools per test."""
-    _wire._POOLS.clear()  # pylint: disable=protected-access
+    exchange._POOLS.clear()  # pylint: disable=protected-access
 
     def make(username='admin', password=None, domain=None, **options):
         if password is None and username in emu.PASSWORDS:

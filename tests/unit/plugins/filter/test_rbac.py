@@ -2,8 +2,8 @@
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._errors import RbacFormatError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._rbac import can_read, can_write, parse_rbac, privileges_of
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import RbacFormatError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import can_read, can_write, parse_rbac, privileges_of
 from ansible_collections.fabricops.dashboard.plugins.filter.rbac import rbac_can_write, rbac_privileges
 
 PLATFORM_EXAMPLE = ('[{"domain":"all","rolesR":16777216,"rolesW":1,"roles":[["admin","WritePriv"],["app-user","ReadPriv"]]},'

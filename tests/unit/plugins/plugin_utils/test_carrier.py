@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils import _carrier
 
 VERSION = '/appcenter/cisco/ndfc/api/about/version'

@@ -5,7 +5,7 @@ with; they must still be carried (not refused as "another host"), over real HTTP
 emulator serving as three nodes.
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._carrier import _serve  # pylint: disable=protected-access
 
 VERSION = '/appcenter/cisco/ndfc/api/about/version'

@@ -13,7 +13,7 @@ import socket
 import pytest
 from dashboard_emulator.testing import JsonHandler, https_server
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._relay import Relay
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 

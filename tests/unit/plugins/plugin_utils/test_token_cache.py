@@ -4,7 +4,7 @@ import multiprocessing
 import os
 import stat
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
 
 

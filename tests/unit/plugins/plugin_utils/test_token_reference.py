@@ -4,7 +4,7 @@ Only the run whose token cache holds the session can turn it back into the token
 logout, or in another run (another cache directory), it is worthless.
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, is_reference
 
 
