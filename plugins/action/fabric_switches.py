@@ -5,14 +5,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_run import run_fabric_switches
-from ansible_collections.fabricops.dashboard.plugins.modules.fabric_switches import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 
 
 class ActionModule(ResourceAction):
 
-    ARGUMENT_SPEC = ARGUMENT_SPEC
-
-    def carry_out(self, controller, params):
-        return run_fabric_switches(controller, params, check_mode=self._task.check_mode, diff=self._task.diff)
+    RESOURCE = FABRIC_SWITCHES

@@ -5,14 +5,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import MODEL
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_wire import NetworkWire
-from ansible_collections.fabricops.dashboard.plugins.modules.networks import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 
 
 class ActionModule(ResourceAction):
 
-    ARGUMENT_SPEC = ARGUMENT_SPEC
-    MODEL = MODEL
-    WIRE = NetworkWire
+    RESOURCE = NETWORKS

@@ -5,14 +5,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_model import MODEL
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_wire import VrfWire
-from ansible_collections.fabricops.dashboard.plugins.modules.vrfs import ARGUMENT_SPEC
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._resource_action import ResourceAction
 
 
 class ActionModule(ResourceAction):
 
-    ARGUMENT_SPEC = ARGUMENT_SPEC
-    MODEL = MODEL
-    WIRE = VrfWire
+    RESOURCE = VRFS

@@ -215,29 +215,10 @@ requests:
   elements: str
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import STATES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_model import ROLES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_run import AUTH_PROTOCOLS
 
-CONFIG_OPTIONS = {
-    'name': {'type': 'str', 'required': True},
-    'role': {'type': 'str', 'choices': list(ROLES)},
-    'preserve_config': {'type': 'bool', 'default': False},
-}
-ARGUMENT_SPEC = argument_spec(
-    fabric={'type': 'str', 'required': True},
-    config={'type': 'list', 'elements': 'dict', 'default': [], 'options': CONFIG_OPTIONS},
-    state={'type': 'str', 'default': 'merged', 'choices': list(STATES)},
-    switch_username={'type': 'str'},
-    switch_password={'type': 'str', 'no_log': True},
-    switch_auth_protocol={'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
-    max_hops={'type': 'int', 'default': 0},
-    wait={'type': 'bool', 'default': True},
-    wait_timeout={'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
-)
+ARGUMENT_SPEC = FABRIC_SWITCHES.argument_spec()
 
 
 def main():

@@ -196,19 +196,10 @@ requests:
            "POST /control/fabrics/site-b/config-deploy"]
 """
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_model import FabricModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import config_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import STATES
 
-CONFIG_OPTIONS = config_spec(FabricModel, {})
-del CONFIG_OPTIONS['attach']
-ARGUMENT_SPEC = argument_spec(
-    config={'type': 'list', 'elements': 'dict', 'default': [], 'options': CONFIG_OPTIONS},
-    state={'type': 'str', 'default': 'merged', 'choices': list(STATES)},
-    deploy={'type': 'bool', 'default': False},
-)
+ARGUMENT_SPEC = FABRICS.argument_spec()
 
 
 def main():

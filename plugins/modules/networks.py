@@ -299,11 +299,10 @@ succeeded_items:
   elements: str
 """
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.spec import resource_argument_spec
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import ATTACH_OPTIONS, MODEL
 
-ARGUMENT_SPEC = resource_argument_spec(MODEL, ATTACH_OPTIONS)
+ARGUMENT_SPEC = NETWORKS.argument_spec()
 
 
 def main():

@@ -1,22 +1,25 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: the resource modules' one door to the session.
+"""Internal to this collection: the resource modules' one door to the session, and a request as data.
 
-Everything the resource modules send goes through ``Controller``, which calls
+Everything the resource modules send goes through ``ControllerClient``, which calls
 ``session.request`` and nothing else of the session layer; re-pointing the modules at another
-session API means changing this file only. It also keeps the list of writes sent, so a result
-can say what changed even when a later request failed, and so that no write is sent twice.
+session API means changing this file only. A write is a ``Request`` (method, path, query, body)
+that a resource's mapping builds; the client sends it, or, for ``rendered``, only shows it. The
+client keeps the list of writes sent, so a result can say what changed even when a later request
+failed, and so that no write is sent twice.
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
-# The controller takes URLs up to 6144 characters (fabric-controller facts, section 2.2);
+# The controller takes URLs up to 6144 characters (see the info section of docs/api/fabric-controller.yaml);
 # comma lists of names are cut well below that.
 MAX_LIST_CHARACTERS = 4000
 
@@ -39,13 +42,68 @@ def name_batches(names, limit=MAX_LIST_CHARACTERS, most=None):
         yield ','.join(batch)
 
 
-class Controller:
-    """Reads and writes of the fabric controller for the resource modules."""
+class Request:
+    """One write to the controller, as data: ``path`` under the client's prefix, ``query`` a dict, ``body`` JSON.
+
+    ``partial``: an error answer that lists per-item results (successList/failureList, as bulk
+    deletes answer with 500) is an answer for the caller to report item by item, not an error.
+    ``offline``: the answer a run that only renders its requests takes this request to get (what
+    later steps need of it, such as the switches a reachability test finds); None for most.
+    """
+
+    def __init__(self, method, path, body=None, query=None, partial=False, offline=None):
+        self.method = method
+        self.path = path
+        self.body = body
+        self.query = dict(query) if query else None
+        self.partial = partial
+        self.offline = offline
+
+    def label(self):
+        """``METHOD path``: how results list the writes sent."""
+        return '%s %s' % (self.method, self.path)
+
+    def shown(self, prefix):
+        """The request as ``rendered`` returns it: the whole path, with its query; secret fields masked."""
+        path = prefix + self.path
+        if self.query:
+            path += '?' + urlencode(self.query)
+        return {'method': self.method, 'path': path, 'body': masked(self.body)}
+
+
+def masked(body):
+    """``body`` with the value of every field that looks like a secret (a password, say) shown as the mask."""
+    if isinstance(body, dict):
+        return {key: MASK if isinstance(key, str) and SECRET_FIELD.search(key) else masked(value) for key, value in body.items()}
+    if isinstance(body, list):
+        return [masked(item) for item in body]
+    return body
+
+
+class ControllerClient:
+    """Reads and writes of the fabric controller for the resource modules.
+
+    ``session`` None: a client for ``rendered``, which reads nothing and sends nothing; ``send``
+    collects each request as ``rendered`` shows it and answers with the request's offline answer.
+    """
 
     def __init__(self, session, prefix=LAN_FABRIC):
         self.session = session
         self.prefix = prefix
         self.sent = []
+        self.rendered = []
+
+    @property
+    def offline(self):
+        return self.session is None
+
+    def without_session(self):
+        """A client that reads and sends nothing, for rendered."""
+        return ControllerClient(None, self.prefix)
+
+    def beside(self, prefix):
+        """A client of the same session for another API of the controller (its templates, say)."""
+        return ControllerClient(self.session, prefix)
 
     def read(self, path, params=None, absent=None):
         """The parsed answer of a GET, or None when ``absent(error)`` says the answer means "no such object"."""
@@ -57,17 +115,17 @@ class Controller:
             raise
         return response.json if response.json is not None else response.text
 
-    def write(self, method, path, body=None, params=None, partial=False):
-        """Send one write; its parsed answer (text when not JSON).
-
-        ``partial``: an error answer that lists per-item results (successList/failureList, as
-        bulk deletes answer with 500) is returned for the caller to report item by item.
-        """
-        self.sent.append('%s %s' % (method, path))
+    def send(self, request):
+        """Send one write (``Request``); its parsed answer (text when not JSON)."""
+        if self.offline:
+            self.rendered.append(request.shown(self.prefix))
+            return request.offline
+        self.sent.append(request.label())
         try:
-            response = self.session.request(method, self.prefix + path, json_body=body, params=params)
+            response = self.session.request(request.method, self.prefix + request.path, json_body=request.body,
+                                            params=request.query)
         except ApiError as exc:
-            if partial and isinstance(exc.body, dict) and 'failureList' in exc.body:
+            if request.partial and isinstance(exc.body, dict) and 'failureList' in exc.body:
                 return exc.body
             raise
         return response.json if response.json is not None else response.text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError
 
 DONE_ATTACHED = ('DEPLOYED', 'IN-SYNC')
@@ -46,11 +47,7 @@ def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.mono
     ``attached``: {name: serials that should end attached}. Returns {name: {switch: state}};
     raises DeployFailed naming the switches that failed or are still not done.
     """
-    deadline = clock() + timeout
-    polls = 0
-    while True:
-        sleep(min(POLL_SECONDS[min(polls, len(POLL_SECONDS) - 1)], max(0.0, deadline - clock())))
-        polls += 1
+    for last in Poller(POLL_SECONDS, clock, sleep).looks(timeout, pause_first=True):
         states = read_states(names)
         left = unsettled(states, attached)
         failed = [entry for entry in left if entry[2] in FAILED]
@@ -63,9 +60,10 @@ def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.mono
                                report)
         if not left:
             return report
-        if clock() >= deadline:
+        if last:
             raise DeployFailed('The deploy did not finish within wait_timeout (%d s) on %s: %s. It may still finish on the '
                                'controller; run the task again to check, or raise wait_timeout.' % (
                                    timeout, ', '.join(sorted(set(switch for _n, switch, _s in left))),
                                    '; '.join('%s %s on %s: %s' % (kind, name, switch, state) for name, switch, state in left)),
                                report)
+    return None

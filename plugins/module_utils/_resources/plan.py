@@ -14,7 +14,6 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, object_part
 
 STATES = ('merged', 'replaced', 'overridden', 'deleted', 'gathered', 'rendered')
-WRITING_STATES = ('merged', 'replaced', 'overridden', 'deleted')
 
 
 class Change:

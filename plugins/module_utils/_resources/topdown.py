@@ -3,24 +3,33 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: VRFs and networks on the fabric controller's ``lan-fabric`` top-down API.
 
-VRFs and networks share one wire pattern (fabric-controller facts, sections 7 and 8): a list
-per fabric, a JSON-in-string template config, bulk create and delete, attachments read and
-written in one call each, deploy by name. ``TopDownWire`` carries that pattern; ``_vrf_wire``
-and ``_network_wire`` declare which option is which controller field. Another API flavour (ND
-4.2's ``/api/v1/manage``) would be another wire class behind the same model.
+VRFs and networks share one pattern on the controller (``/top-down/fabrics/{fabric}/vrfs`` and
+``/networks`` in docs/api/fabric-controller.yaml): a list per fabric, a JSON-in-string template
+config, bulk create and delete, attachments read and written in one call each, deploy by name.
+``TopDownMapping`` carries that pattern; ``vrfs`` and ``networks`` declare which option is which
+controller field. Another API (ND 4.2's ``/api/v1/manage``) would be another mapping class
+behind the same model.
+
+The writes, in the order the controller needs: deletions first (detach, deploy the detach
+where something was deployed, wait, delete in bulk), then creates (one bulk call; one each for
+objects whose id the controller gives), updates, attachments in one call, and the deploy of
+what the task touched, with its wait.
 """
 
 from __future__ import annotations
 
 import json
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import name_batches, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.item_failures import check_bulk_answer, check_item_statuses
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import unsettled, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import OfflineDirectory, SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
-# Bulk deletes go 30 names at a time, the batch the controller's own clients use (facts 7.4).
+# Bulk deletes go 30 names at a time, the batch the controller's own clients use.
 DELETE_BATCH = 30
 # Attachment reads list every switch of the fabric for each name: a few hundred names per read
 # keeps one answer (and the memory it takes) bounded on large fabrics.
@@ -44,7 +53,7 @@ def split_ports(text):
     return sorted(set(port.strip() for port in str(text or '').split(',') if port.strip()))
 
 
-class TopDownWire:
+class TopDownMapping:
     """Subclasses set KIND ('vrf' or 'network'), NEXT_ID, TEMPLATE_KEYS, TOP_LEVEL, SEGMENT_KEY and IDENTITY_KEYS."""
 
     KIND = None
@@ -59,11 +68,14 @@ class TopDownWire:
     # fields of the object that only the controller sets: never sent back
     SERVER_FIELDS = ('id', 'fabric')
 
-    def __init__(self, model, controller, fabric):
+    def __init__(self, model, client, params):
         self.model = model
-        self.controller = controller
-        self.fabric = fabric
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
         self.raw = {}
+        # {name: {serial: (switch name, attach state)}} of the objects read
+        self.states = {}
         # the switches the attachment answers listed (the controller lists every switch of the fabric there)
         self.switches_seen = {}
 
@@ -92,12 +104,12 @@ class TopDownWire:
     def deploy_body(self, names):
         return {self.KIND + 'Names': ','.join(names)}
 
-    # wire -> model
+    # controller -> model
 
-    def object_from_wire(self, wire, attachments):
+    def object_from_controller(self, listed, attachments):
         """The model object of one listed object and its lanAttachList; None-valued options left out."""
-        config = parse_config(wire.get(self.config_key))
-        obj = {'name': str(wire.get(self.name_key))}
+        config = parse_config(listed.get(self.config_key))
+        obj = {'name': str(listed.get(self.name_key))}
         where = '%s %s as read' % (self.model.KIND, obj['name'])
         consumed = set(self.IDENTITY_KEYS)
         for option, key in self.TEMPLATE_KEYS.items():
@@ -107,30 +119,30 @@ class TopDownWire:
                 if value is not None:
                     obj[option] = value
         for option, key in self.TOP_LEVEL.items():
-            value = self.top_level_value(option, wire.get(key))
+            value = self.top_level_value(option, listed.get(key))
             if value is not None:
                 obj[option] = self.model.fields[option].coerce(value, where)
         obj['template_params'] = {key: template_text(value) for key, value in config.items() if key not in consumed}
         obj['attach'] = {}
         for entry in attachments or []:
             if entry.get('isLanAttached') is True:
-                obj['attach'][str(entry.get('switchSerialNo'))] = self.attachment_from_wire(entry, where)
+                obj['attach'][str(entry.get('switchSerialNo'))] = self.attachment_from_controller(entry, where)
         return settle(obj)
 
     def top_level_value(self, option, value):
         del option
         return value
 
-    def attachment_from_wire(self, entry, where):
+    def attachment_from_controller(self, entry, where):
         attachment = {'switch': str(entry.get('switchName') or entry.get('switchSerialNo'))}
         vlan = self.model.fields.get('vlan_id').coerce(entry.get('vlanId'), where)
         if vlan:
             attachment['vlan'] = vlan
         return attachment
 
-    # model -> wire
+    # model -> controller
 
-    def config_to_wire(self, obj):
+    def config_to_controller(self, obj):
         """The template config with native types inside (the controller stores them as text)."""
         config = dict(obj.get('template_params') or {})
         for option, key in self.TEMPLATE_KEYS.items():
@@ -146,19 +158,19 @@ class TopDownWire:
             config[self.SEGMENT_KEY] = obj[self.model.ID_FIELD]
         return config
 
-    def object_to_wire(self, obj):
+    def object_to_controller(self, obj):
         """The whole object as create and update take it: what was read, with the model's fields over it."""
         body = {key: value for key, value in self.raw.get(obj['name'], {}).items()
                 if key not in self.SERVER_FIELDS and not key.endswith('Status')}
         body.update({'fabric': self.fabric, self.name_key: obj['name']})
         for option, key in self.TOP_LEVEL.items():
             if obj.get(option) is not None:
-                body[key] = self.top_level_wire(option, obj[option])
+                body[key] = self.top_level_to_controller(option, obj[option])
         body.update(self.extra_top_level(obj))
-        body[self.config_key] = json.dumps(self.config_to_wire(obj), separators=(',', ':'))
+        body[self.config_key] = json.dumps(self.config_to_controller(obj), separators=(',', ':'))
         return body
 
-    def top_level_wire(self, option, value):
+    def top_level_to_controller(self, option, value):
         del option
         return value
 
@@ -179,7 +191,7 @@ class TopDownWire:
     # reads
 
     def read_objects(self):
-        answer = self.controller.read('%s/%ss' % (self.fabric_path, self.KIND))
+        answer = self.client.read('%s/%ss' % (self.fabric_path, self.KIND))
         objects = [item for item in answer or [] if isinstance(item, dict) and item.get(self.name_key)]
         self.raw = {str(item[self.name_key]): item for item in objects}
         return objects
@@ -187,7 +199,7 @@ class TopDownWire:
     def attachment_batches(self, names):
         """{name: lanAttachList} per read, in as few reads as the URL length allows; one batch held at a time."""
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.controller.read(self.attach_path, params={self.KIND + '-names': batch})
+            answer = self.client.read(self.attach_path, params={self.KIND + '-names': batch})
             yield {str(entry.get(self.name_key)): entry.get('lanAttachList') or [] for entry in answer or [] if isinstance(entry, dict)}
 
     def read_attachments(self, names):
@@ -197,7 +209,7 @@ class TopDownWire:
         return found
 
     def read(self, names=None):
-        """({name: model object}, {name: {serial: (switch name, attach state)}}) of the fabric, or of ``names``.
+        """{name: model object} of the fabric, or of ``names``; their attachment states kept in ``states``.
 
         The attachment answers list every switch of the fabric for every object; each answer is
         turned into model objects before the next is read, so a large fabric never sits in memory
@@ -214,42 +226,114 @@ class TopDownWire:
                         'serialNumber': entry.get('switchSerialNo'), 'logicalName': entry.get('switchName'),
                         'ipAddress': entry.get('ipAddress')})
                 if name in self.raw:
-                    have[name] = self.object_from_wire(self.raw[name], attachments)
+                    have[name] = self.object_from_controller(self.raw[name], attachments)
                     states[name] = attachment_states(attachments)
         for name in wanted:
             if name not in have:
-                have[name] = self.object_from_wire(self.raw[name], [])
+                have[name] = self.object_from_controller(self.raw[name], [])
                 states[name] = {}
-        return {name: have[name] for name in wanted}, states
+        self.states = states
+        return {name: have[name] for name in wanted}
 
-    def check_deletable(self, names):
-        """Raise ModelError, before anything is sent, when the controller would refuse to delete one of ``names``."""
-        del names
+    def config_hint(self, state):
+        return 'list the %s to %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'create or update')
+
+    def prepare(self, wants, have):
+        """Attachments' switches as serial numbers; the inventory is read only when the attachment answers did not
+        already list every switch named."""
+        del have
+        if not any(want.get('attach') for want in wants):
+            return
+        seen = SwitchDirectory(self.fabric, self.switches_seen.values())
+        named = [attachment['switch'] for want in wants for attachment in want.get('attach') or []]
+        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(self.fabric, self.client.read(
+            '/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric)))
+        for index, want in enumerate(wants):
+            directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
+
+    def prepare_offline(self, wants):
+        """For rendered: switches are taken to be named by serial number, and ids cannot be asked for."""
+        id_field = self.model.ID_FIELD
+        for index, want in enumerate(wants):
+            OfflineDirectory.resolve(want, 'config[%d]' % index)
+            if id_field and want.get(id_field) is None:
+                raise ModelError('config[%d] (%s %s): rendered computes the requests offline, so it cannot ask the controller for '
+                                 'the next free id; give %s.' % (index, self.model.KIND, want['name'], id_field))
+
+    def check(self, changes):
+        """Raise ModelError, before anything is sent, when the controller would refuse to delete one of the objects."""
+        del changes
+
+    def to_deploy(self, changes):
+        """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed
+        ones whose attachments are not all deployed yet (an earlier run attached without deploying)."""
+        if not self.params.get('deploy'):
+            return []
+        names = []
+        for change in changes:
+            if change.after is None:
+                continue
+            touched = change.attachments or (change.action == 'update' and change.after.get('attach'))
+            pending = unsettled({change.name: self.states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})
+            if touched or pending:
+                names.append(change.name)
+        return names
 
     # writes
 
-    def requests_for_create(self, objs):
-        return [('POST', '/top-down/bulk-create/%ss' % self.KIND, [self.object_to_wire(obj) for obj in objs])]
+    def writes(self, changes, result):
+        """The steps of the writes (see ``run``), in the order the controller needs."""
+        deletes = [change for change in changes if change.action == 'delete']
+        if deletes:
+            yield from self.delete_steps(deletes)
+        yield from self.create_steps([change for change in changes if change.action == 'create'], result)
+        for change in changes:
+            if change.action == 'update':
+                yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(change.name)),
+                              self.object_to_controller(change.after))
+        yield from self.attach_steps([change for change in changes if change.action != 'delete'])
+        deploy_names = result.get('deploy')
+        if deploy_names:
+            yield self.deploy_request(deploy_names)
+            # Also when the controller had nothing pending: the states read once are still the answer.
+            if self.params.get('wait', True):
+                attached = {change.name: set(change.after.get('attach') or {}) for change in changes if change.after is not None}
+                report = yield Wait(lambda: wait_for_deploy(self.read_states, deploy_names, attached, self.params['wait_timeout'],
+                                                            self.model.KIND))
+                if report is not None:
+                    result['deployment'] = report
 
-    def create(self, objs):
-        method, path, body = self.requests_for_create(objs)[0]
-        answer = self.controller.write(method, path, body)
+    def create_steps(self, creates, result):
+        """The creates that give their id in one bulk call; then each one without, with the id the controller
+        offers, asked only once the one before has taken its id (the offer is not reserved: GET .../vrfinfo and
+        .../netinfo in docs/api/fabric-controller.yaml), so no two objects are sent the same id."""
+        id_field = self.model.ID_FIELD
+        given = [change.after for change in creates if id_field is None or change.after.get(id_field) is not None]
+        if given:
+            yield from self.create_bulk(given)
+        for change in creates:
+            if id_field is None or change.after.get(id_field) is not None:
+                continue
+            change.after[id_field] = self.next_id((yield Read('%s/%s' % (self.fabric_path, self.NEXT_ID[0]))))
+            yield from self.create_bulk([change.after])
+            # before, the plan (and check mode) could not know the id; the result shows the one sent
+            for shown in result['after'] + list(result.get('diff', {}).get('after', {}).values()):
+                if shown['name'] == change.name:
+                    shown[id_field] = change.after[id_field]
+
+    def create_bulk(self, objs):
+        answer = yield Request('POST', '/top-down/bulk-create/%ss' % self.KIND, [self.object_to_controller(obj) for obj in objs])
         check_bulk_answer('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
 
-    def next_id(self):
-        """The id the controller would give the next object of this kind. Not reserved: it stays the
-        same until an object takes it, so ask again only after that object is created."""
-        path, key = self.NEXT_ID
-        answer = self.controller.read('%s/%s' % (self.fabric_path, path))
-        value = answer.get(key) if isinstance(answer, dict) else None
+    def next_id(self, answer):
+        """The id the controller would give the next object of this kind, from its answer. Not reserved: it stays
+        the same until an object takes it, so ask again only after that object is created."""
+        value = answer.get(self.NEXT_ID[1]) if isinstance(answer, dict) else None
         try:
             return int(value)
         except (TypeError, ValueError):
             raise ApiError('The controller gave no next free %s id (GET %s answered %r); give the id in the task.'
-                           % (self.KIND, path, answer), 200) from None
-
-    def update(self, obj):
-        self.controller.write('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(obj['name'])), self.object_to_wire(obj))
+                           % (self.KIND, self.NEXT_ID[0], answer), 200) from None
 
     def attach_body(self, changes):
         """The one attachments request for every Change's attachment changes (deleted objects detach all)."""
@@ -260,22 +344,35 @@ class TopDownWire:
                 body.append({self.name_key: change.name, 'lanAttachList': items})
         return body
 
-    def attach(self, changes):
+    def attach_steps(self, changes):
+        """The attachments request, if any attachment changes; the answer names each item's outcome."""
         body = self.attach_body(changes)
         if body:
-            answer = self.controller.write('POST', self.attach_path, body)
+            answer = yield Request('POST', self.attach_path, body)
             check_item_statuses('attaching %ss to switches in fabric %s' % (self.KIND, self.fabric), answer)
-        return bool(body)
 
-    def deploy(self, names):
-        """Deploy the pending attachments of ``names``; False when the controller had nothing pending."""
-        answer = self.controller.write('POST', self.deploy_path, self.deploy_body(names))
-        return not (isinstance(answer, str) and 'No switches PENDING' in answer)
+    def deploy_request(self, names):
+        """Deploy the pending attachments of ``names`` (the controller answers "No switches PENDING" when none are)."""
+        return Request('POST', self.deploy_path, self.deploy_body(names))
 
-    def delete(self, names):
+    def read_states(self, names):
+        attachments = self.read_attachments(names)
+        return {name: attachment_states(attachments.get(name)) for name in names}
+
+    def delete_steps(self, deletes):
+        """Detach, push the detach where something was deployed (the controller refuses to delete objects with
+        deployed attachments), then delete in bulk."""
+        names = [change.name for change in deletes]
+        if self.attach_body(deletes):
+            yield from self.attach_steps(deletes)
+            still_shown = yield Wait(lambda: [name for name, states in self.read_states(names).items() if states])
+            if still_shown:
+                yield self.deploy_request(still_shown)
+                yield Wait(lambda: wait_for_deploy(self.read_states, still_shown, {}, self.params.get('wait_timeout') or 300,
+                                                   self.model.KIND))
         for batch in name_batches(names, most=DELETE_BATCH):
-            answer = self.controller.write('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.KIND),
-                                           params={self.KIND + '-names': batch}, partial=True)
+            answer = yield Request('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.KIND),
+                                   query={self.KIND + '-names': batch}, partial=True)
             check_bulk_answer('deleting %ss in fabric %s' % (self.KIND, self.fabric), batch.split(','), answer)
 
 

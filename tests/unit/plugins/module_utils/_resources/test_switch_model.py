@@ -4,8 +4,8 @@ import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_model import SwitchModel, split_add_options
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_wire import role_from_wire, role_to_wire, SwitchWire
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import (
+    SwitchMapping, SwitchModel, role_from_controller, role_to_controller, split_add_options)
 
 MODEL = SwitchModel()
 
@@ -26,8 +26,8 @@ def test_roles_are_read_with_spaces_or_underscores_and_refused_when_unknown():
     assert MODEL.from_task({'name': '192.0.2.11', 'role': 'Border Gateway'}, 0)['role'] == 'border_gateway'
     with pytest.raises(ModelError, match="role 'router' is not a switch role; use one of leaf, spine"):
         MODEL.from_task({'name': '192.0.2.11', 'role': 'router'}, 0)
-    assert role_to_wire('border_gateway_spine') == 'border gateway spine'
-    assert role_from_wire('Border Gateway Spine') == 'border_gateway_spine'
+    assert role_to_controller('border_gateway_spine') == 'border gateway spine'
+    assert role_from_controller('Border Gateway Spine') == 'border_gateway_spine'
 
 
 def test_preserve_config_says_how_to_add_and_never_makes_a_switch_differ():
@@ -49,9 +49,9 @@ def test_merged_keeps_a_role_not_given_and_replaced_resets_it_to_leaf():
 
 def test_a_new_switch_is_ready_only_when_manageable_out_of_migration_and_after_a_greenfield_reload():
     up = {'managable': True, 'status': 'ok', 'mode': 'Normal'}
-    assert SwitchWire.ready(up, greenfield=False, seen_down=False)
-    # a greenfield add shows managable: false once (its reload) before it can be managed (facts 6.4)
-    assert not SwitchWire.ready(up, greenfield=True, seen_down=False)
-    assert SwitchWire.ready(up, greenfield=True, seen_down=True)
-    assert not SwitchWire.ready(dict(up, mode='Migration'), greenfield=False, seen_down=True)
-    assert not SwitchWire.ready(dict(up, status='discovering'), greenfield=False, seen_down=True)
+    assert SwitchMapping.ready(up, greenfield=False, seen_down=False)
+    # a greenfield add shows managable: false once (its reload) before it can be managed
+    assert not SwitchMapping.ready(up, greenfield=True, seen_down=False)
+    assert SwitchMapping.ready(up, greenfield=True, seen_down=True)
+    assert not SwitchMapping.ready(dict(up, mode='Migration'), greenfield=False, seen_down=True)
+    assert not SwitchMapping.ready(dict(up, status='discovering'), greenfield=False, seen_down=True)

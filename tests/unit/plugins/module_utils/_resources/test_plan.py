@@ -2,10 +2,13 @@
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import MODEL as NETWORKS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan, scope_names, shape_result
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_model import MODEL as VRFS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS as VRF_RESOURCE
+
+NETWORKS = NETWORK_RESOURCE.model
+VRFS = VRF_RESOURCE.model
 
 
 def have_network(name='web', **changes):

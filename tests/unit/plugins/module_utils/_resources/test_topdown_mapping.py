@@ -3,12 +3,13 @@
 import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import name_batches
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_model import MODEL as NETWORKS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.network_wire import NetworkWire
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_model import MODEL as VRFS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf_wire import VrfWire
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE, NetworkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS as VRF_RESOURCE, VrfMapping
 
-# A network as the controller answers it (fabric-controller facts 7.1; values invented).
+NETWORKS = NETWORK_RESOURCE.model
+VRFS = VRF_RESOURCE.model
+
+# A network as the controller answers it (GET /top-down/fabrics/{fabric}/networks in docs/api/fabric-controller.yaml; values invented).
 WIRE_NETWORK = {
     'id': 3278, 'fabric': 'f1', 'networkName': 'web', 'displayName': 'web', 'networkId': 30001,
     'networkTemplate': 'Default_Network_Universal', 'networkExtensionTemplate': 'Default_Network_Extension_Universal',
@@ -24,14 +25,14 @@ ATTACHED = [{'networkName': 'web', 'switchName': 'leaf-1', 'switchSerialNo': 'SN
              'lanAttachState': 'NA', 'portNames': ''}]
 
 
-def network_wire():
-    wire = NetworkWire(NETWORKS, controller=None, fabric='f1')
-    wire.raw = {'web': WIRE_NETWORK}
-    return wire
+def network_mapping():
+    mapping = NetworkMapping(NETWORKS, client=None, params={'fabric': 'f1'})
+    mapping.raw = {'web': WIRE_NETWORK}
+    return mapping
 
 
 def test_a_network_as_read_in_the_modules_terms():
-    obj = network_wire().object_from_wire(WIRE_NETWORK, ATTACHED)
+    obj = network_mapping().object_from_controller(WIRE_NETWORK, ATTACHED)
     assert obj['vrf'] == 'blue' and obj['network_id'] == 30001 and obj['vlan_id'] == 2301 and obj['layer2_only'] is False
     assert obj['multicast_group'] == '239.1.1.0' and obj['gateway_ipv4'] == '10.1.1.1/24'
     assert obj['template_params'] == {'nveId': '1', 'dhcpServerAddr1': '10.9.9.9'}
@@ -40,10 +41,10 @@ def test_a_network_as_read_in_the_modules_terms():
 
 
 def test_an_update_sends_the_whole_object_with_every_setting_and_the_names_inside_the_config():
-    wire = network_wire()
-    obj = wire.object_from_wire(WIRE_NETWORK, ATTACHED)
+    mapping = network_mapping()
+    obj = mapping.object_from_controller(WIRE_NETWORK, ATTACHED)
     obj['vlan_id'] = 2302
-    body = wire.object_to_wire(obj)
+    body = mapping.object_to_controller(obj)
     config = json.loads(body['networkTemplateConfig'])
     assert config['vlanId'] == 2302 and config['vrfName'] == 'blue' and config['segmentId'] == 30001
     assert config['networkName'] == 'web' and config['dhcpServerAddr1'] == '10.9.9.9' and config['mcastGroup'] == '239.1.1.0'
@@ -52,33 +53,33 @@ def test_an_update_sends_the_whole_object_with_every_setting_and_the_names_insid
 
 
 def test_a_layer2_only_network_has_the_controllers_vrf_na():
-    wire = network_wire()
+    mapping = network_mapping()
     obj = NETWORKS.merged(None, {'name': 'l2', 'network_id': 30002, 'layer2_only': True})
-    body = wire.object_to_wire(obj)
+    body = mapping.object_to_controller(obj)
     assert body['vrf'] == 'NA' and json.loads(body['networkTemplateConfig'])['vrfName'] == 'NA'
-    read_back = wire.object_from_wire(dict(body, networkName='l2'), [])
+    read_back = mapping.object_from_controller(dict(body, networkName='l2'), [])
     assert 'vrf' not in read_back and read_back['layer2_only'] is True
 
 
 def test_ports_of_an_attached_switch_are_sent_as_the_ones_to_add_and_to_remove():
-    item = network_wire().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1', 'Ethernet1/2']},
+    item = network_mapping().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1', 'Ethernet1/2']},
                                           {'switch': 'leaf-1', 'ports': ['Ethernet1/2', 'Ethernet1/3']})
     assert (item['switchPorts'], item['detachSwitchPorts'], item['deployment']) == ('Ethernet1/3', 'Ethernet1/1', True)
-    detach = network_wire().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1']}, None)
+    detach = network_mapping().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1']}, None)
     assert (detach['switchPorts'], detach['detachSwitchPorts'], detach['deployment']) == ('', 'Ethernet1/1', False)
 
 
-def test_a_vrf_round_trips_through_the_wire_unchanged():
-    wire = VrfWire(VRFS, controller=None, fabric='f1')
+def test_a_vrf_round_trips_through_the_mapping_unchanged():
+    mapping = VrfMapping(VRFS, client=None, params={'fabric': 'f1'})
     obj = VRFS.merged(None, VRFS.from_task({'name': 'blue', 'vrf_id': 50001, 'vlan_id': 2001,
                                             'template_params': {'bgpPasswordKeyType': 3}}, 0))
-    body = wire.object_to_wire(obj)
+    body = mapping.object_to_controller(obj)
     config = json.loads(body['vrfTemplateConfig'])
     assert body['vrfId'] == 50001 and config['vrfSegmentId'] == 50001 and config['vrfVlanId'] == 2001
     # the controller stores every template value as text
     stored = dict(body, vrfTemplateConfig=json.dumps({key: str(value).lower() if isinstance(value, bool) else str(value)
                                                       for key, value in config.items()}))
-    assert wire.object_from_wire(stored, []) == obj
+    assert mapping.object_from_controller(stored, []) == obj
 
 
 def test_name_lists_are_cut_below_the_controllers_url_limit():
@@ -94,5 +95,5 @@ def test_a_nested_template_parameter_is_sent_as_the_text_the_controller_answers_
     # task's own value must become that same text, or a config fed back from gathered would never match.
     servers = [{'srvVrf': 'blue', 'srvAddr': '10.9.9.9'}]
     given = NETWORKS.from_task({'name': 'web', 'template_params': {'dhcpServers': servers}}, 0)
-    read = network_wire().object_from_wire(dict(WIRE_NETWORK, networkTemplateConfig=json.dumps({'dhcpServers': servers})), [])
+    read = network_mapping().object_from_controller(dict(WIRE_NETWORK, networkTemplateConfig=json.dumps({'dhcpServers': servers})), [])
     assert given['template_params'] == read['template_params'] == {'dhcpServers': '[{"srvAddr":"10.9.9.9","srvVrf":"blue"}]'}

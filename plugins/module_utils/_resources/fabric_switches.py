@@ -1,0 +1,271 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabric_switches resource: a fabric's switch as the user writes it, and the inventory calls.
+
+A switch is named by the IP address it is discovered at (its seed IP, which the inventory then
+lists as its management address) and has a role. How it is added (``preserve_config``) is not a
+property of the switch: it is kept apart from the object, so it never makes a switch differ.
+
+``SwitchMapping`` is the one place that knows the inventory's paths and field names
+(docs/api/fabric-controller.yaml): ``switchesByFabric`` to read, ``test-reachability`` then
+``discover`` to add, ``control/switches/roles`` to change roles, ``control/fabrics/{f}/switches/{serial}``
+to remove. The inventory is read once, and a switch already in it is never tested or discovered
+again (cisco.dcnm's dcnm_inventory re-adds switches on merged and overridden runs). The writes,
+in the order the controller needs: removals, the adds (test reachability, discover, per role and
+way of adding, then wait until the new switches can be managed), and the role changes in one call.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import StepFailed, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
+
+AUTH_PROTOCOLS = {'md5': 0, 'sha': 1, 'md5_des': 2, 'md5_aes': 3, 'sha_des': 4, 'sha_aes': 5}
+# Pauses between looks at the inventory while new switches come up.
+POLL_SECONDS = (0.5, 0.5, 1, 2, 3, 5)
+# The roles the inventory offers, in the user's snake_case; the controller spells them with spaces.
+ROLES = ('leaf', 'spine', 'border', 'border_spine', 'border_gateway', 'border_gateway_spine', 'super_spine',
+         'border_super_spine', 'border_gateway_super_spine', 'tor', 'access', 'aggregation', 'edge_router', 'core_router')
+DEFAULT_ROLE = 'leaf'
+# How a switch is added: taken from the task, never compared with the inventory.
+ADD_OPTIONS = ('preserve_config',)
+
+
+class SwitchModel(ResourceModel):
+    KIND = 'switch'
+    PLURAL = 'switches'
+    FIELDS = (Field('role', 'str', DEFAULT_ROLE),)
+
+    def check_name(self, name, where):
+        try:
+            return str(ipaddress.ip_address(str(name).strip()))
+        except ValueError:
+            raise ModelError('%s: name %r is not an IP address; name each switch by the IP address it is discovered at '
+                             '(its seed IP), such as 192.0.2.11.' % (where, name)) from None
+
+    def from_task(self, item, index):
+        partial = super().from_task(item, index)
+        partial.pop('template_params', None)
+        partial.pop('attach', None)
+        if item.get('preserve_config') is not None:
+            partial['preserve_config'] = Field('preserve_config', 'bool').coerce(item['preserve_config'], 'config[%d]' % index)
+        return partial
+
+    def check(self, partial, where):
+        role = partial.get('role')
+        if role is not None:
+            role = role.strip().lower().replace(' ', '_').replace('-', '_')
+            if role not in ROLES:
+                raise ModelError('%s: role %r is not a switch role; use one of %s.' % (where, partial['role'], ', '.join(ROLES)))
+            partial['role'] = role
+
+    def defaults(self, name):
+        return {'name': name, 'role': DEFAULT_ROLE}
+
+    def merged(self, have, want):
+        return self.bare(super().merged(have, want))
+
+    def replaced(self, have, want):
+        return self.bare(super().replaced(have, want))
+
+    @staticmethod
+    def bare(obj):
+        """The switch without the parts of other resources (template parameters, attachments) and how it is added."""
+        for key in ('template_params', 'attach') + ADD_OPTIONS:
+            obj.pop(key, None)
+        return obj
+
+    def for_output(self, obj):
+        return {'name': obj['name'], 'role': obj.get('role') or DEFAULT_ROLE}
+
+
+def split_add_options(wants):
+    """{name: {option: value}} of how each listed switch is added, taken out of the wanted objects."""
+    return {want['name']: {option: want.pop(option) for option in ADD_OPTIONS if option in want} for want in wants}
+
+
+# The inventory spells roles with spaces (switchRole of GET .../inventory/switchesByFabric).
+def role_to_controller(role):
+    return role.replace('_', ' ')
+
+
+def role_from_controller(role):
+    return str(role or '').strip().lower().replace(' ', '_')
+
+
+class SwitchMapping:
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
+        self.base = '/control/fabrics/%s' % segment(self.fabric)
+        # {IP: inventory entry} of the last read
+        self.entries = {}
+        # {IP: {option: value}}: how each listed switch is added
+        self.adding = {}
+        self.poller = Poller(POLL_SECONDS)
+
+    def read(self, names=None):
+        """{IP: switch object}, the fabric's switches keyed by management IP (the seed IP they were added at)."""
+        del names  # the inventory lists the fabric's switches in one answer
+        try:
+            answer = self.client.read(self.base + '/inventory/switchesByFabric') or []
+        except ApiError as exc:
+            if exc.status not in (400, 404):
+                raise
+            raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
+                           'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
+        self.entries = {str(entry['ipAddress']): entry for entry in answer
+                        if isinstance(entry, dict) and entry.get('ipAddress') and entry.get('serialNumber')}
+        return {address: {'name': address, 'role': role_from_controller(entry.get('switchRole')) or 'leaf'}
+                for address, entry in self.entries.items()}
+
+    @staticmethod
+    def config_hint(state):
+        del state
+        return 'list the switches by IP address'
+
+    def prepare(self, wants, have):
+        del have
+        self.adding = split_add_options(wants)
+
+    def prepare_offline(self, wants):
+        self.adding = split_add_options(wants)
+
+    def check(self, changes):
+        if any(change.action == 'create' for change in changes):
+            self.credentials()  # fail before anything is sent, in check mode too
+
+    def to_deploy(self, changes):
+        del changes  # a switch is ready once the controller can manage it (writes waits for that)
+        return []
+
+    def credentials(self):
+        """The discovery credentials; a run that adds switches needs both (rendered shows the password masked)."""
+        if not self.client.offline and (not self.params.get('switch_username') or not self.params.get('switch_password')):
+            raise ModelError('Adding switches needs the credentials the controller logs in to them with: give switch_username '
+                             'and switch_password.')
+        return {'username': self.params.get('switch_username') or '',
+                'password': self.params.get('switch_password') or '',
+                'auth_protocol': AUTH_PROTOCOLS[self.params.get('switch_auth_protocol') or 'md5'],
+                'max_hops': self.params.get('max_hops') or 0}
+
+    def serial(self, address):
+        return str(self.entries[address]['serialNumber'])
+
+    def discovery_body(self, addresses, role, preserve_config, credentials):
+        """The test-reachability body for switches added together (same role and way of adding)."""
+        return {
+            'seedIP': ','.join(addresses), 'role': role_to_controller(role), 'preserveConfig': bool(preserve_config),
+            'maxHops': credentials['max_hops'], 'username': credentials['username'], 'password': credentials['password'],
+            'snmpV3AuthProtocol': credentials['auth_protocol'], 'cdpSecondTimeout': '5', 'discoveryCredForLan': 'true',
+        }
+
+    def writes(self, changes, result):
+        del result
+        for change in changes:
+            if change.action == 'delete':
+                yield from self.attempt('removing', [change.name],
+                                        Request('DELETE', '%s/switches/%s' % (self.base, segment(self.serial(change.name)))))
+        for (role, preserve), addresses in self.add_groups(changes).items():
+            yield from self.add(addresses, role, preserve)
+        roles = {change.name: change.after['role'] for change in changes if change.action == 'update'}
+        if roles:
+            body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
+            yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
+
+    def add_groups(self, changes):
+        """{(role, preserve_config): [IP, ...]}: one discovery per group, as the controller takes one role per call."""
+        groups = {}
+        for change in changes:
+            if change.action == 'create':
+                preserve = bool(self.adding.get(change.name, {}).get('preserve_config'))
+                groups.setdefault((change.after['role'], preserve), []).append(change.name)
+        return groups
+
+    @staticmethod
+    def attempt(doing, addresses, request):
+        """Send ``request``; a refusal names the switches. Its answer."""
+        try:
+            return (yield request)
+        except ApiError as exc:
+            raise StepFailed('The controller refused %s switch %s (HTTP %s): %s' % (
+                doing, ', '.join(addresses), exc.status, exc.message)) from None
+
+    def add(self, addresses, role, preserve):
+        """Test reachability, then discover what it found (the discover needs the candidates as the test answered them)."""
+        body = self.discovery_body(addresses, role, preserve, self.credentials())
+        # offline (rendered), the test is taken to find each switch at its address
+        answer = yield from self.attempt('testing the reachability of', addresses, Request(
+            'POST', self.base + '/inventory/test-reachability', body, offline=[{'ipaddr': address} for address in addresses]))
+        candidates = {str(candidate.get('ipaddr')): candidate for candidate in answer or [] if isinstance(candidate, dict)}
+        refused = {}
+        for address in addresses:
+            candidate = candidates.get(address)
+            if candidate is None:
+                refused[address] = 'the controller found no switch there'
+            elif not all(candidate.get(flag, True) for flag in ('reachable', 'auth', 'selectable')):
+                refused[address] = str(candidate.get('statusReason') or 'not reachable or not selectable')
+        if refused:
+            raise StepFailed('Cannot add %s: %s. Nothing was discovered.' % (
+                ', '.join(sorted(refused)), '; '.join('%s: %s' % (address, bounded(reason, 200))
+                                                      for address, reason in sorted(refused.items()))))
+        yield from self.attempt('discovering', addresses, Request(
+            'POST', self.base + '/inventory/discover', dict(body, switches=[candidates[address] for address in addresses]),
+            query={'setAndUseDiscoveryCredForLan': 'true'}))
+        if self.params.get('wait', True):
+            yield Wait(lambda: self.wait_manageable(addresses, greenfield=not preserve))
+
+    def wait_manageable(self, addresses, greenfield):
+        """Poll the inventory (bounded by wait_timeout) until every new switch can be managed."""
+        timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
+        seen_down = set()
+        for last in self.poller.looks(timeout):
+            self.read()
+            waiting = []
+            for address in addresses:
+                entry = self.entries.get(address)
+                if entry is not None and entry.get('managable') is not True:
+                    seen_down.add(address)
+                if entry is None or not self.ready(entry, greenfield, address in seen_down):
+                    waiting.append(address)
+            if not waiting:
+                return
+            if last:
+                raise StepFailed('Switches %s were discovered but could not be managed within %s seconds (greenfield switches '
+                                 'reload first); raise wait_timeout, or check them in the controller.'
+                                 % (', '.join(waiting), timeout))
+
+    @staticmethod
+    def ready(entry, greenfield, seen_down):
+        """Whether a newly added switch can be managed: ``managable`` and ``ok``, out of migration, and for a greenfield add
+        after its reload (it shows ``managable: false`` once first)."""
+        up = entry.get('managable') is True and str(entry.get('status')).lower() == 'ok' and entry.get('mode') != 'Migration'
+        return up and (seen_down or not greenfield)
+
+
+FABRIC_SWITCHES = Resource(
+    SwitchModel(), SwitchMapping,
+    config_options={
+        'name': {'type': 'str', 'required': True},
+        'role': {'type': 'str', 'choices': list(ROLES)},
+        'preserve_config': {'type': 'bool', 'default': False},
+    },
+    options={
+        'fabric': {'type': 'str', 'required': True},
+        'switch_username': {'type': 'str'},
+        'switch_password': {'type': 'str', 'no_log': True},
+        'switch_auth_protocol': {'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
+        'max_hops': {'type': 'int', 'default': 0},
+        'wait': {'type': 'bool', 'default': True},
+        'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+    },
+)

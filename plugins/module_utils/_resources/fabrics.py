@@ -1,0 +1,235 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabrics resource: a fabric as the user writes it, and its nvPairs on the controller.
+
+A fabric's defaults are its template's: ``replaced`` resets what is not given to the defaults
+the controller's template declares, read once per template, so the model holds no copy of them.
+``FabricMapping`` is the one place that knows ``nvPairs`` keys and the fabric paths: a fabric is
+created and updated at ``control/fabrics/{name}/{template}`` with a flat object of every nvPair
+(ND 4.x refuses a partial update), read at ``control/fabrics``, deleted at ``control/fabrics/{name}``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+
+DEFAULT_TEMPLATE = 'Easy_Fabric'
+
+
+class FabricModel(ResourceModel):
+    KIND = 'fabric'
+    PLURAL = 'fabrics'
+    FIELDS = (
+        Field('template', 'str', DEFAULT_TEMPLATE),
+        Field('bgp_asn', 'str'),
+        Field('site_id', 'str'),
+        Field('replication_mode', 'str'),
+        Field('multicast_group_subnet', 'str'),
+        Field('anycast_gateway_mac', 'str'),
+        Field('fabric_mtu', 'int'),
+        Field('underlay_routing', 'str'),
+        Field('l2_segment_id_range', 'str'),
+        Field('l3_partition_id_range', 'str'),
+        Field('network_vlan_range', 'str'),
+        Field('vrf_vlan_range', 'str'),
+        Field('deployment_freeze', 'bool'),
+    )
+
+    def __init__(self, template_defaults=None):
+        """``template_defaults``: {template: fabric object of the template's defaults, mandatory ones left out}."""
+        super().__init__()
+        self.template_defaults = template_defaults or {}
+
+    def for_output(self, obj):
+        out = super().for_output(obj)
+        out.pop('attach')
+        return out
+
+    def merged(self, have, want):
+        if have is not None and want.get('template', have.get('template')) != have.get('template'):
+            raise ModelError('fabric %s was made from template %s; the controller cannot change the template of a fabric. Leave '
+                             'template out, or delete the fabric and create it anew.' % (want['name'], have.get('template')))
+        if have is None:
+            # a new fabric: the template's defaults, as the controller will fill them in
+            template = want.get('template') or DEFAULT_TEMPLATE
+            have = copy.deepcopy(self.template_defaults.get(template) or {'template_params': {}})
+            have.update(name=want['name'], template=template)
+        result = super().merged(have, want)
+        result.pop('attach', None)
+        return result
+
+    def replaced(self, have, want):
+        """The template's defaults, the current value of what has no default (BGP_AS, say), then what is given."""
+        template = want.get('template') or (have or {}).get('template') or DEFAULT_TEMPLATE
+        self.merged(have, dict(want, template=template))  # refuses a template change
+        result = copy.deepcopy(self.template_defaults.get(template) or {'name': want['name'], 'template_params': {}})
+        result['name'] = want['name']
+        result['template'] = template
+        if have is not None:
+            for field in self.FIELDS:
+                if field.name not in result and field.name in have:
+                    result[field.name] = have[field.name]
+            for key, value in (have.get('template_params') or {}).items():
+                result['template_params'].setdefault(key, value)
+        for key, value in want.items():
+            if key == 'template_params':
+                result['template_params'].update(value)
+            elif key != 'attach':
+                result[key] = value
+        result.pop('attach', None)
+        return result
+
+    def defaults(self, name):
+        return {'name': name, 'template': DEFAULT_TEMPLATE, 'template_params': {}}
+
+
+TEMPLATES_PREFIX = '/appcenter/cisco/ndfc/api/v1/configtemplate/rest/config/templates'
+NV_PAIRS = {
+    'bgp_asn': 'BGP_AS',
+    'site_id': 'SITE_ID',
+    'replication_mode': 'REPLICATION_MODE',
+    'multicast_group_subnet': 'MULTICAST_GROUP_SUBNET',
+    'anycast_gateway_mac': 'ANYCAST_GW_MAC',
+    'fabric_mtu': 'FABRIC_MTU',
+    'underlay_routing': 'LINK_STATE_ROUTING',
+    'l2_segment_id_range': 'L2_SEGMENT_ID_RANGE',
+    'l3_partition_id_range': 'L3_PARTITION_ID_RANGE',
+    'network_vlan_range': 'NETWORK_VLAN_RANGE',
+    'vrf_vlan_range': 'VRF_VLAN_RANGE',
+    'deployment_freeze': 'DEPLOYMENT_FREEZE',
+}
+# nvPairs the controller derives (the name) or that clients strip before a write: the client-side DEPLOY
+# and FABRIC_TYPE, and the keys ND 4.x refuses in a PUT. Everything else is sent as read, the template's
+# internal parameters (``*_PREV`` and the like) included: ND 4.x refuses an update that leaves them out
+# or empties them (PUT /control/fabrics/{fabric}/{template} in docs/api/fabric-controller.yaml).
+NOT_SETTINGS = ('FABRIC_NAME',)
+NEVER_SENT = ('DEPLOY', 'FABRIC_TYPE', 'dcnmUser', 'DHCP_FORCE', 'DOMAIN_NAME_INTERNAL', 'INBAND_ENABLE_PREV', 'PNP_ENABLE_INTERNAL')
+
+
+class FabricMapping:
+    """Fabrics have no bulk API: each is written on its own, and a failure stops the writes saying what was done."""
+
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.templates = client.beside(TEMPLATES_PREFIX)
+        # {name: config item}: a create sends what the task gives only
+        self.wanted = {}
+
+    def object_from_pairs(self, name, template, pairs):
+        where = 'fabric %s as read' % name
+        obj = {'name': name, 'template': template}
+        for option, key in NV_PAIRS.items():
+            if key in pairs and pairs[key] is not None:
+                value = self.model.fields[option].coerce(pairs[key], where)
+                if value is not None:
+                    obj[option] = value
+        obj['template_params'] = {key: template_text(value) for key, value in pairs.items()
+                                  if key not in NV_PAIRS.values() and key not in NOT_SETTINGS and value is not None}
+        return obj
+
+    def pairs_to_controller(self, obj):
+        """Every nvPair of the fabric as text (what the controller stores), as read but for the task's changes."""
+        pairs = {key: value for key, value in (obj.get('template_params') or {}).items() if key not in NEVER_SENT}
+        for option, key in NV_PAIRS.items():
+            if obj.get(option) is not None:
+                pairs[key] = template_text(obj[option])
+        pairs['FABRIC_NAME'] = obj['name']
+        return pairs
+
+    def read(self, names=None):
+        del names  # the controller lists every fabric in one answer
+        answer = self.client.read('/control/fabrics') or []
+        have = {}
+        for fabric in answer:
+            if isinstance(fabric, dict):
+                pairs = fabric.get('nvPairs') or {}
+                name = str(pairs.get('FABRIC_NAME') or fabric.get('fabricName'))
+                have[name] = self.object_from_pairs(name, str(fabric.get('templateName')), pairs)
+        return have
+
+    @staticmethod
+    def config_hint(state):
+        return 'list the fabrics to %s' % ('render' if state == 'rendered' else 'create or update')
+
+    def prepare(self, wants, have):
+        """The defaults of the templates concerned (of a new fabric, and for replaced), read once per template."""
+        self.wanted = {want['name']: want for want in wants}
+        templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
+        self.model.template_defaults = {template: self.template_defaults(template) for template in sorted(templates)}
+
+    def prepare_offline(self, wants):
+        """A create sends only what the task gives: nothing to learn first."""
+        self.wanted = {want['name']: want for want in wants}
+
+    def check(self, changes):
+        del changes
+
+    def to_deploy(self, changes):
+        del changes  # a fabric's deploy follows its own write (writes)
+        return []
+
+    def template_defaults(self, template):
+        """The template's defaults as a fabric object; parameters without a default (mandatory ones) left out."""
+        try:
+            answer = self.templates.read('/%s' % segment(template))
+        except ApiError as exc:
+            raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
+                           % (template, exc.status), exc.status) from None
+        pairs = {}
+        for parameter in (answer or {}).get('parameters') or []:
+            if not isinstance(parameter, dict):
+                continue
+            if str((parameter.get('annotations') or {}).get('IsInternal')).lower() == 'true':
+                # the controller's own bookkeeping: never reset (replaced keeps the value read), sent as read
+                continue
+            default = template_default(parameter)
+            if default is not None:
+                pairs[str(parameter.get('name'))] = default
+        return self.object_from_pairs('', template, pairs)
+
+    def writes(self, changes, result):
+        """Each fabric's write, then its config-save and config-deploy when the task deploys; a refusal says what was
+        done before it and what was not."""
+        del result
+        done = []
+        try:
+            for change in changes:
+                if change.action == 'delete':
+                    yield Request('DELETE', '/control/fabrics/%s' % segment(change.name))
+                elif change.action == 'create':
+                    # what the task gives only, with its template: the controller fills in the template's defaults
+                    given = dict(self.wanted[change.name], template=change.after['template'])
+                    yield Request('POST', '/control/fabrics/%s/%s' % (segment(change.name), segment(given['template'])),
+                                  self.pairs_to_controller(given))
+                elif change.action == 'update':
+                    yield Request('PUT', '/control/fabrics/%s/%s' % (segment(change.name), segment(change.after['template'])),
+                                  self.pairs_to_controller(change.after))
+                if change.action:
+                    done.append(change.name)
+                if change.action in ('create', 'update') and self.params.get('deploy'):
+                    yield Request('POST', '/control/fabrics/%s/config-save' % segment(change.name))
+                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'})
+        except ApiError as exc:
+            left = [change.name for change in changes if change.action and change.name not in done]
+            raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
+                           exc.status) from None
+
+
+def template_default(parameter):
+    """A template parameter's default: the controller's templates keep it in metaProperties, some at the top
+    (GET /configtemplate/rest/config/templates/{template} in docs/api/fabric-controller.yaml)."""
+    if parameter.get('defaultValue') is not None:
+        return parameter['defaultValue']
+    meta = parameter.get('metaProperties')
+    return meta.get('defaultValue') if isinstance(meta, dict) else None
+
+
+FABRICS = Resource(FabricModel(), FabricMapping, options={'deploy': {'type': 'bool', 'default': False}})

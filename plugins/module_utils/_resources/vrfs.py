@@ -1,0 +1,116 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the vrfs resource: a VRF as the user writes it, and its fields on the controller.
+
+``VrfModel`` knows no controller field names; ``VrfMapping`` is the one place that knows the
+``vrfTemplateConfig`` keys (``/top-down/fabrics/{fabric}/vrfs`` in docs/api/fabric-controller.yaml).
+"""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, check_vlan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown import TopDownMapping
+
+DEFAULT_ROUTE_MAP = 'FABRIC-RMAP-REDIST-SUBNET'
+
+
+class VrfModel(ResourceModel):
+    KIND = 'VRF'
+    PLURAL = 'VRFs'
+    FIELDS = (
+        Field('vrf_id', 'int'),
+        Field('vlan_id', 'int'),
+        Field('vlan_name', 'str', ''),
+        Field('description', 'str', ''),
+        Field('interface_description', 'str', ''),
+        Field('mtu', 'int', 9216),
+        Field('tag', 'int', 12345),
+        Field('route_map', 'str', DEFAULT_ROUTE_MAP),
+        Field('ipv6_route_map', 'str', DEFAULT_ROUTE_MAP),
+        Field('max_bgp_paths', 'int', 1),
+        Field('max_ibgp_paths', 'int', 2),
+        Field('ipv6_link_local', 'bool', True),
+        Field('advertise_host_routes', 'bool', False),
+        Field('advertise_default_route', 'bool', True),
+        Field('static_default_route', 'bool', True),
+        Field('trm', 'bool', False),
+        Field('disable_rt_auto', 'bool', False),
+        Field('route_target_import', 'str', ''),
+        Field('route_target_export', 'str', ''),
+        Field('route_target_import_evpn', 'str', ''),
+        Field('route_target_export_evpn', 'str', ''),
+        Field('template', 'str', 'Default_VRF_Universal'),
+        Field('extension_template', 'str', 'Default_VRF_Extension_Universal'),
+    )
+    ATTACHMENT_FIELDS = ('vlan',)
+    # the controller gives the next free L3 VNI when the task gives none (GET .../vrfinfo)
+    ID_FIELD = 'vrf_id'
+
+    def check(self, partial, where):
+        mtu = partial.get('mtu')
+        if mtu is not None and not 68 <= mtu <= 9216:
+            raise ModelError('%s: mtu %d is out of range; give 68 to 9216.' % (where, mtu))
+        check_vlan(partial, 'vlan_id', where)
+
+
+class VrfMapping(TopDownMapping):
+    KIND = 'vrf'
+    # the next free VRF id: GET .../vrfinfo answers {"l3vni": N}
+    NEXT_ID = ('vrfinfo', 'l3vni')
+    TEMPLATE_KEYS = {
+        'vlan_id': 'vrfVlanId',
+        'vlan_name': 'vrfVlanName',
+        'description': 'vrfDescription',
+        'interface_description': 'vrfIntfDescription',
+        'mtu': 'mtu',
+        'tag': 'tag',
+        'route_map': 'vrfRouteMap',
+        'ipv6_route_map': 'v6VrfRouteMap',
+        'max_bgp_paths': 'maxBgpPaths',
+        'max_ibgp_paths': 'maxIbgpPaths',
+        'ipv6_link_local': 'ipv6LinkLocalFlag',
+        'advertise_host_routes': 'advertiseHostRouteFlag',
+        'advertise_default_route': 'advertiseDefaultRouteFlag',
+        'static_default_route': 'configureStaticDefaultRouteFlag',
+        'trm': 'trmEnabled',
+        'disable_rt_auto': 'disableRtAuto',
+        'route_target_import': 'routeTargetImport',
+        'route_target_export': 'routeTargetExport',
+        'route_target_import_evpn': 'routeTargetImportEvpn',
+        'route_target_export_evpn': 'routeTargetExportEvpn',
+    }
+    TOP_LEVEL = {
+        'vrf_id': 'vrfId',
+        'template': 'vrfTemplate',
+        'extension_template': 'vrfExtensionTemplate',
+    }
+    SEGMENT_KEY = 'vrfSegmentId'
+    IDENTITY_KEYS = ('vrfName', 'vrfSegmentId')
+    SERVER_FIELDS = ('id', 'fabric', 'hierarchicalKey', 'vrfStatus')
+
+    def check(self, changes):
+        """A VRF that still holds networks cannot be deleted (DELETE .../bulk-delete/vrfs answers so): say so before
+        detaching anything."""
+        names = [change.name for change in changes if change.action == 'delete']
+        if not names:
+            return
+        holding = {}
+        for network in self.client.read('%s/networks' % self.fabric_path) or []:
+            if isinstance(network, dict) and network.get('vrf') in names:
+                holding.setdefault(network['vrf'], []).append(str(network.get('networkName')))
+        if holding:
+            raise ModelError('The controller cannot delete a VRF that still holds networks: %s. Delete or move those networks '
+                             'first (fabricops.dashboard.networks); nothing was sent.' % '; '.join(
+                                 '%s holds %s' % (vrf, ', '.join(sorted(networks))) for vrf, networks in sorted(holding.items())))
+
+
+VRFS = Resource(
+    VrfModel(), VrfMapping,
+    attach_options={
+        'switch': {'type': 'str', 'required': True},
+        'vlan': {'type': 'int'},
+    },
+    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
+)
