@@ -17,7 +17,7 @@ finds the object in a list there, ``existing_field`` names the part of it the bo
 and ``absent_status``/``absent_message`` say which other answers mean "absent". A read path that
 answers 405 or 501 cannot be compared with: the write is sent as it is, with a warning. A PUT
 replaces the object: its predicted "after" is the body. An answer that reports failed items
-(``_item_status``) fails the call, naming them.
+(``outcomes``) fails the call, naming them.
 Check mode sends no write and reports what would change; diff mode gives before and after.
 
 Fields that hold JSON as text (the fabric controller's ``networkTemplateConfig`` and
@@ -31,7 +31,7 @@ import copy
 import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, server_message
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, item_outcomes, partial_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, failed_items_message, item_outcomes
 
 try:
     import yaml
@@ -379,7 +379,7 @@ class RestCall:
             response = self.session.request(self.method, self.path, json_body=self.body, params=self.query, accept=self.accept)
         except ApiError as exc:
             # A bulk call that failed for some items only (500 with successList and failureList) names them.
-            problem = partial_failure(self.method, self.path, exc.status, exc.body) if self.method not in READ_METHODS else None
+            problem = failed_items_message(self.method, self.path, exc.status, exc.body) if self.method not in READ_METHODS else None
             if problem is None:
                 raise
             return {'failed': True, 'changed': bool(item_outcomes(exc.body)[1]), 'msg': self.session.scrub(problem),
@@ -392,7 +392,7 @@ class RestCall:
         # A write whose answer reports failed items failed, whatever its status; so does a 207 that says nothing readable.
         body = response.json if response.is_json else None
         if self.method not in READ_METHODS or response.status == 207:
-            problem = partial_failure(self.method, self.path, response.status, body, self.accept)
+            problem = failed_items_message(self.method, self.path, response.status, body, self.accept)
             if problem is not None:
                 outcomes = item_outcomes(body)
                 result.update(failed=True, msg=self.session.scrub(problem),
