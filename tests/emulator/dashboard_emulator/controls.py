@@ -15,7 +15,7 @@ from dashboard_emulator.responses import dumps, read_body, send_raw
 
 CONTROL_PREFIX = "/_emulator"
 FORCEABLE_STATUSES = (429, 502, 503)
-# Answers some hosted services give instead of a clean 401 (see platform-facts.md):
+# Answers some hosted services give instead of a clean 401:
 # user_unauthorized: 400 {"error": {"code": "UserUnauthorized", ...}}; token_expired_500: 500 text
 # "The token is expired since <time>"; unauthorized_other: a 401 that is not about the token.
 SESSION_FAULTS = ("user_unauthorized", "token_expired_500", "unauthorized_other")
