@@ -143,6 +143,11 @@ async def _with_length(scope, receive):
     return dict(scope, headers=headers), replaying(body, receive)
 
 
+async def _too_large(send):
+    await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
+                                                 % CHUNKED_BODY_LIMIT)))
+
+
 class Gateway:
     """In front of connexion: controls, counters, faults, authentication; then the operation.
 
@@ -177,8 +182,7 @@ class Gateway:
         if _is_chunked(scope):
             scope, receive = await _with_length(scope, receive)
             if scope is None:
-                await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
-                                                             % CHUNKED_BODY_LIMIT)))
+                await _too_large(send)
                 return
         logged = None
         if scope["method"] not in READS and path not in AUTH_PATHS:
@@ -187,8 +191,7 @@ class Gateway:
             try:
                 body = await read_body(receive, CHUNKED_BODY_LIMIT)
             except BodyTooLarge:
-                await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
-                                                             % CHUNKED_BODY_LIMIT)))
+                await _too_large(send)
                 return
             receive = replaying(body, receive)
             logged = self.state.request_log.record(scope["method"], path, scope["query_string"], body)
