@@ -4,27 +4,50 @@
 """Internal to this collection: what the fabric controller's answers say about each item of a request.
 
 Bulk and batch calls answer for each item, and their HTTP status does not always say that some
-failed (fabric-controller facts, section 9): an attachment POST answers 200 with a message per
-switch, a bulk create 207, a bulk delete 500 with what was and was not deleted. ``partial_failure``
-turns such an answer into the message that names the failed items and what succeeded.
+failed: an attachment POST answers 200 with a message per switch (POST
+/top-down/fabrics/{fabricName}/vrfs/attachments in docs/api/fabric-controller.yaml), a bulk
+create 207, a bulk delete 500 with what was and was not deleted (BulkResult there). One reading,
+``item_outcomes``, serves both users: ``failed_items_message`` turns an answer into the message
+dashboard_rest fails with, and ``check_bulk_answer``/``check_item_statuses`` raise ``ItemsFailed``
+for the resource modules. Either way, one failed item fails the task.
 """
 
 from __future__ import annotations
 
+import collections
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError, bounded
 
-# Answers of bulk and batch calls that report each item's outcome (fabric-controller facts, section 9).
 # A per-item map is keyed by item labels such as ``web-[FDO2111AAAA/leaf-1]`` or ``web--FDO2111AAAA(leaf-1)``.
 _ITEM_LABEL = re.compile(r'.-\[[^\]/]*/[^\]]*\]$|.--[^(]+\([^)]*\)$')
 # Keys of an ordinary status or error answer: such an object is not a map of items.
 _ENVELOPE_KEYS = frozenset(('status', 'message', 'error', 'code', 'description', 'detail', 'details'))
-# An item outcome that reports nothing left to do: the controller's answer to detaching what is detached.
+# An item outcome that reports nothing left to do: the controller's answer to detaching what is
+# detached ("Network web is already in detached state"), compared in any letter case.
 _ALREADY_DONE = ('already in detached state',)
 _NAME_FIELDS = ('name', 'networkName', 'vrfName', 'fabricName', 'serialNumber', 'id')
 # How many failed and succeeded items a message names; the answer itself stays whole in json.
 MAX_ITEMS_NAMED = 20
+_UNNAMED = '(an item without a name)'
+
+# One item of an answer: ``name`` is None for an item that names none, ``message`` None for one that says nothing.
+ItemOutcome = collections.namedtuple('ItemOutcome', 'name message status')
+
+
+class ItemsFailed(DashboardError):
+    """Some items of a request failed; ``failed`` maps item to message, ``succeeded`` lists the others."""
+
+    def __init__(self, doing, failed, succeeded):
+        self.doing = doing
+        self.failed = dict(failed)
+        self.succeeded = list(succeeded)
+        parts = ['; '.join('%s: %s' % (item, bounded(str(message), 200)) for item, message in self.failed.items())]
+        message = '%d of %d items failed while %s: %s.' % (
+            len(self.failed), len(self.failed) + len(self.succeeded), doing, parts[0])
+        message += ' Succeeded: %s.' % (', '.join(self.succeeded) if self.succeeded else 'none')
+        message += ' Nothing was sent again; fix the cause and run the task again (what succeeded will not be sent twice).'
+        super().__init__(message)
 
 
 def _status_failed(status):
@@ -39,57 +62,99 @@ def _status_failed(status):
     return False
 
 
-def _item_name(item):
-    if isinstance(item, dict):
-        for field in _NAME_FIELDS:
-            if item.get(field) not in (None, ''):
-                return str(item[field])
-    elif isinstance(item, str) and item:
-        return item
-    return '(an item without a name)'
+def _outcome_succeeded(outcome):
+    """Whether an item's outcome text (the value of a per-item map) means done."""
+    return outcome.upper() == 'SUCCESS' or any(text in outcome.lower() for text in _ALREADY_DONE)
 
 
-def _item_failure(item):
-    message = item.get('message') if isinstance(item, dict) else None
-    return '%s (%s)' % (_item_name(item), message) if message else _item_name(item)
+def _item(entry):
+    """An entry of a list of items as an ItemOutcome."""
+    if isinstance(entry, dict):
+        name = next((str(entry[field]) for field in _NAME_FIELDS if entry.get(field) not in (None, '')), None)
+        return ItemOutcome(name, entry.get('message') or None, entry.get('status'))
+    return ItemOutcome(entry if isinstance(entry, str) and entry else None, None, None)
+
+
+def _bulk_outcomes(body):
+    """(failed, succeeded) of a ``successList``/``failureList`` answer: a listed success whose own status failed failed."""
+    listed = [_item(entry) for entry in body.get('successList') or []]
+    return ([item for item in listed if _status_failed(item.status)] + [_item(entry) for entry in body.get('failureList') or []],
+            [item for item in listed if not _status_failed(item.status)])
+
+
+def _map_outcomes(body):
+    """(failed, succeeded) of a map of item labels to ``SUCCESS`` or a message."""
+    failed, succeeded = [], []
+    for label, outcome in body.items():
+        text = str(outcome)
+        if _outcome_succeeded(text):
+            succeeded.append(ItemOutcome(label, None, text))
+        else:
+            failed.append(ItemOutcome(label, text, text))
+    return failed, succeeded
+
+
+def _is_item_map(body):
+    return (isinstance(body, dict) and body and all(isinstance(value, str) for value in body.values())
+            and not _ENVELOPE_KEYS & set(body)
+            and (any(_ITEM_LABEL.search(key) for key in body) or any(value.upper() == 'SUCCESS' for value in body.values())))
 
 
 def item_outcomes(body):
-    """(failed, succeeded): the items an answer reports, as text; None when the answer reports no items.
+    """(failed, succeeded): lists of the ItemOutcome an answer reports; None when the answer reports no items.
 
     Three shapes: ``successList``/``failureList`` (bulk create and delete), a map of item labels to
     ``SUCCESS`` or a message (attachments), and a list of items that each carry a ``status``
     (batch calls answered with 207).
     """
     if isinstance(body, dict) and any(isinstance(body.get(name), list) for name in ('successList', 'failureList')):
-        done = [item for item in body.get('successList') or [] if not (isinstance(item, dict) and _status_failed(item.get('status')))]
-        failed = [item for item in body.get('successList') or [] if item not in done] + list(body.get('failureList') or [])
-        return [_item_failure(item) for item in failed], [_item_name(item) for item in done]
-    if (isinstance(body, dict) and body and all(isinstance(value, str) for value in body.values())
-            and not _ENVELOPE_KEYS & set(body)
-            and (any(_ITEM_LABEL.search(key) for key in body) or any(value.upper() == 'SUCCESS' for value in body.values()))):
-        failed, succeeded = [], []
-        for label, outcome in body.items():
-            if outcome.upper() == 'SUCCESS' or any(text in outcome.lower() for text in _ALREADY_DONE):
-                succeeded.append(label)
-            else:
-                failed.append('%s (%s)' % (label, outcome))
-        return failed, succeeded
+        return _bulk_outcomes(body)
+    if _is_item_map(body):
+        return _map_outcomes(body)
     items = collection_items(body)
     if items and all(isinstance(item, dict) and 'status' in item and ('message' in item or 'name' in item) for item in items):
-        return ([_item_failure(item) for item in items if _status_failed(item['status'])],
-                [_item_name(item) for item in items if not _status_failed(item['status'])])
+        outcomes = [_item(item) for item in items]
+        return ([item for item in outcomes if _status_failed(item.status)],
+                [item for item in outcomes if not _status_failed(item.status)])
     return None
 
 
-def _named(items):
-    shown = '; '.join(bounded(item, 300) for item in items[:MAX_ITEMS_NAMED])
-    if len(items) > MAX_ITEMS_NAMED:
-        shown += '; and %d more (all of them in json)' % (len(items) - MAX_ITEMS_NAMED)
+def check_bulk_answer(doing, names, answer):
+    """Raise ItemsFailed if a successList/failureList answer reports failed items.
+
+    ``names`` are the items the request named; those not reported failed are the ones that succeeded.
+    """
+    if not isinstance(answer, dict):
+        return
+    failed = {}
+    for item in _bulk_outcomes(answer)[0]:
+        failed[item.name or '?'] = item.message or item.status or 'failed'
+    if failed:
+        raise ItemsFailed(doing, failed, [name for name in names if name not in failed])
+
+
+def check_item_statuses(doing, answer):
+    """Raise ItemsFailed if an item-to-status map holds anything but SUCCESS (or an 'already done' message)."""
+    if not isinstance(answer, dict):
+        return
+    failed, succeeded = _map_outcomes(answer)
+    if failed:
+        raise ItemsFailed(doing, [(item.name, item.message) for item in failed], [item.name for item in succeeded])
+
+
+def _failure_text(item):
+    name = item.name or _UNNAMED
+    return '%s (%s)' % (name, item.message) if item.message else name
+
+
+def _named(texts):
+    shown = '; '.join(bounded(text, 300) for text in texts[:MAX_ITEMS_NAMED])
+    if len(texts) > MAX_ITEMS_NAMED:
+        shown += '; and %d more (all of them in json)' % (len(texts) - MAX_ITEMS_NAMED)
     return shown
 
 
-def partial_failure(method, path, status, body, accepted_statuses=None):
+def failed_items_message(method, path, status, body, accepted_statuses=None):
     """The message for an answer that reports failed items (or a 207 that cannot be read), or None."""
     outcomes = item_outcomes(body)
     if outcomes is None:
@@ -103,7 +168,8 @@ def partial_failure(method, path, status, body, accepted_statuses=None):
     if not failed:
         return None
     return '%s %s answered HTTP %d and reports %d of %d item(s) failed: %s. Succeeded: %s.' % (
-        method, path, status, len(failed), len(failed) + len(succeeded), _named(failed), _named(succeeded) if succeeded else 'none')
+        method, path, status, len(failed), len(failed) + len(succeeded), _named([_failure_text(item) for item in failed]),
+        _named([item.name or _UNNAMED for item in succeeded]) if succeeded else 'none')
 
 
 def collection_items(collection):

@@ -17,7 +17,7 @@ finds the object in a list there, ``existing_field`` names the part of it the bo
 and ``absent_status``/``absent_message`` say which other answers mean "absent". A read path that
 answers 405 or 501 cannot be compared with: the write is sent as it is, with a warning. A PUT
 replaces the object: its predicted "after" is the body. An answer that reports failed items
-(``_item_status``) fails the call, naming them.
+(``outcomes``) fails the call, naming them.
 Check mode sends no write and reports what would change; diff mode gives before and after.
 
 Fields that hold JSON as text (the fabric controller's ``networkTemplateConfig`` and
@@ -28,16 +28,15 @@ stores them, as text: ``2301`` and ``"2301"``, ``false`` and ``"false"`` are the
 from __future__ import annotations
 
 import copy
-import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, server_message
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, item_outcomes, partial_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, failed_items_message, item_outcomes
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import (
+    MISSING, contains, describe, lookup, merged, parse_body, stored_text)
 
-try:
-    import yaml
-    HAS_YAML = True
-except ImportError:  # pragma: no cover - PyYAML ships with ansible-core
-    HAS_YAML = False
+# The resource modules still import the old private name from here (_resources/model.py); this
+# alias goes once they import values.stored_text.
+_as_stored_text = stored_text
 
 READ_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 # Statuses of the read before a write that always mean "no such object".
@@ -46,118 +45,6 @@ ABSENT_STATUSES = frozenset((404, 410))
 NO_READ_STATUSES = frozenset((405, 501))
 # What the read before a write found.
 PRESENT, ABSENT, UNREADABLE = 'present', 'absent', 'unreadable'
-
-
-def parse_body(body):
-    """A request body from a dict/list, or from a JSON or YAML string."""
-    if body is None or isinstance(body, (dict, list)):
-        return body
-    if isinstance(body, str):
-        text = body.strip()
-        if not text:
-            return None
-        try:
-            return json.loads(text)
-        except ValueError:
-            pass
-        if HAS_YAML:
-            try:
-                parsed = yaml.safe_load(text)
-            except yaml.YAMLError as exc:
-                raise ConfigurationError('body is neither JSON nor YAML: %s. Give a dictionary, or a JSON or YAML document.'
-                                         % str(exc).splitlines()[0]) from None
-            if isinstance(parsed, (dict, list)):
-                return parsed
-        raise ConfigurationError('body must be a dictionary or list, or a JSON or YAML document of one; got a plain string.')
-    raise ConfigurationError('body must be a dictionary or list, or a JSON or YAML document; got %s.' % kind_of(body))
-
-
-def kind_of(value):
-    """What a value is, in the user's words: Ansible 2.19 hands values over as its own tagged types (_AnsibleTaggedInt)."""
-    if isinstance(value, bool):
-        return 'a boolean'
-    if isinstance(value, (int, float)):
-        return 'a number (%s)' % value
-    return 'a value of type %s' % type(value).__name__.lstrip('_').replace('AnsibleTagged', '').lower()
-
-
-def _json_text(value):
-    """The container a string holds as JSON text, or None if it holds none."""
-    if isinstance(value, str) and value[:1] in ('{', '['):
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            return None
-        if isinstance(parsed, (dict, list)):
-            return parsed
-    return None
-
-
-def _as_stored_text(value):
-    """A value inside a JSON-text field as the controller stores it: as text."""
-    if isinstance(value, bool):
-        return 'true' if value else 'false'
-    if value is None:
-        return ''
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, sort_keys=True, separators=(',', ':'))
-    return str(value)
-
-
-def contains(current, desired, as_text=False):
-    """Whether ``current`` already has every value ``desired`` names (dicts compared by their keys).
-
-    as_text: inside a field that holds JSON text, where the server keeps every value as a string.
-    """
-    if isinstance(current, str) and current != desired:
-        # JSON held as text on the server: compare what it means, not how it is written
-        held = _json_text(current)
-        wanted = _json_text(desired) if isinstance(desired, str) else desired
-        if held is not None and isinstance(wanted, (dict, list)):
-            return contains(held, wanted, as_text=True)
-    if isinstance(desired, dict):
-        # A null in the body (a merge-PATCH removing a field) is already satisfied by an absent field.
-        return isinstance(current, dict) and all(
-            contains(current[key], value, as_text) if key in current else value is None for key, value in desired.items())
-    if isinstance(desired, list):
-        return (isinstance(current, list) and len(current) == len(desired)
-                and all(contains(have, want, as_text) for have, want in zip(current, desired)))
-    if as_text:
-        return _as_stored_text(current) == _as_stored_text(desired)
-    return current == desired
-
-
-def merged(current, desired):
-    """``current`` with the fields of ``desired`` laid over it, as a PATCH or PUT would leave it."""
-    if isinstance(current, dict) and isinstance(desired, dict):
-        result = copy.deepcopy(current)
-        for key, value in desired.items():
-            result[key] = merged(result.get(key), value)
-        return result
-    return copy.deepcopy(desired)
-
-
-_MISSING = object()
-
-
-def lookup(item, dotted):
-    """The value at a dotted path (``nvPairs.FABRIC_NAME``) in nested dicts, or _MISSING."""
-    for part in dotted.split('.'):
-        if not isinstance(item, dict) or part not in item:
-            return _MISSING
-        item = item[part]
-    return item
-
-
-def _describe(answer):
-    """A short description of an answer's shape, for an error message (never its values)."""
-    if isinstance(answer, dict):
-        keys = sorted(answer)
-        shown = ', '.join(keys[:8]) + (', ...' if len(keys) > 8 else '')
-        return 'a JSON object with the fields %s' % shown if keys else 'an empty JSON object'
-    if answer is None:
-        return 'no JSON body'
-    return 'a JSON %s' % type(answer).__name__.replace('str', 'string')
 
 
 TOKEN_FIELDS = ('jwttoken', 'token')
@@ -228,10 +115,10 @@ class RestCall:
         A fabric create sends its settings flat (``FABRIC_NAME``) while the list answers them under
         ``nvPairs``; ``key: nvPairs.FABRIC_NAME`` matches both.
         """
-        value = lookup(self.body, self.key) if isinstance(self.body, dict) else _MISSING
-        if value is _MISSING and isinstance(self.body, dict):
-            value = self.body.get(self.key.rsplit('.', 1)[-1], _MISSING)
-        if value is _MISSING:
+        value = lookup(self.body, self.key) if isinstance(self.body, dict) else MISSING
+        if value is MISSING and isinstance(self.body, dict):
+            value = self.body.get(self.key.rsplit('.', 1)[-1], MISSING)
+        if value is MISSING:
             raise ConfigurationError('key is %r, but the body has no such field; key must name the body field that '
                                      'identifies the object (for example name, or nvPairs.FABRIC_NAME).' % self.key)
         return value
@@ -267,11 +154,11 @@ class RestCall:
         if self.existing_field is None:
             return current
         part = lookup(current, self.existing_field)
-        if part is _MISSING:
+        if part is MISSING:
             raise ConfigurationError('existing_field is %r, but the object GET %s answered has no such field (it has %s). '
                                      'Nothing was sent. Name the field of the object that the body stands for, for '
                                      'example nvPairs for a fabric\'s settings.' % (
-                                         self.existing_field, self.existing_path or self.path, _describe(current)))
+                                         self.existing_field, self.existing_path or self.path, describe(current)))
         return part
 
     def _current(self):
@@ -334,7 +221,7 @@ class RestCall:
         items = collection_items(answer) if state == PRESENT else None
         if items is None:
             answered = ('HTTP 405: it cannot be read' if state == UNREADABLE
-                        else _describe(answer) if self.read_is_json else 'text, not JSON')
+                        else describe(answer) if self.read_is_json else 'text, not JSON')
             raise ConfigurationError(
                 'key %s needs a list to look the object up in, but GET %s answered %s. Nothing was sent. Set existing_path '
                 'to the path that lists these objects (for a fabric: .../control/fabrics), or, without key, to the path '
@@ -379,7 +266,7 @@ class RestCall:
             response = self.session.request(self.method, self.path, json_body=self.body, params=self.query, accept=self.accept)
         except ApiError as exc:
             # A bulk call that failed for some items only (500 with successList and failureList) names them.
-            problem = partial_failure(self.method, self.path, exc.status, exc.body) if self.method not in READ_METHODS else None
+            problem = failed_items_message(self.method, self.path, exc.status, exc.body) if self.method not in READ_METHODS else None
             if problem is None:
                 raise
             return {'failed': True, 'changed': bool(item_outcomes(exc.body)[1]), 'msg': self.session.scrub(problem),
@@ -392,7 +279,7 @@ class RestCall:
         # A write whose answer reports failed items failed, whatever its status; so does a 207 that says nothing readable.
         body = response.json if response.is_json else None
         if self.method not in READ_METHODS or response.status == 207:
-            problem = partial_failure(self.method, self.path, response.status, body, self.accept)
+            problem = failed_items_message(self.method, self.path, response.status, body, self.accept)
             if problem is not None:
                 outcomes = item_outcomes(body)
                 result.update(failed=True, msg=self.session.scrub(problem),

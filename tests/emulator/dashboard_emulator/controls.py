@@ -1,18 +1,21 @@
-"""Test controls: counters, fault injection and reset, under /_emulator.
+"""Test controls: counters, the request log, fault injection and reset, under /_emulator.
 
 They are not part of the platform, so they stay out of the OpenAPI documents and answer
 only clients on the loopback interface.
 """
 
+import collections
 import dataclasses
 import ipaddress
 import json
+import re
+import urllib.parse
 
 from dashboard_emulator.responses import dumps, read_body, send_raw
 
 CONTROL_PREFIX = "/_emulator"
 FORCEABLE_STATUSES = (429, 502, 503)
-# Answers some hosted services give instead of a clean 401 (see platform-facts.md):
+# Answers some hosted services give instead of a clean 401:
 # user_unauthorized: 400 {"error": {"code": "UserUnauthorized", ...}}; token_expired_500: 500 text
 # "The token is expired since <time>"; unauthorized_other: a 401 that is not about the token.
 SESSION_FAULTS = ("user_unauthorized", "token_expired_500", "unauthorized_other")
@@ -59,6 +62,76 @@ class Counters:
         body["requests"] = {key: dict(by_status) for key, by_status in self.requests.items()}
         body["requests_by_node"] = {str(index): count for index, count in enumerate(self.by_node)}
         return body
+
+
+# Fields whose values the request log masks, as the collection masks them: the log is for tests
+# to read and print, so it must not hand out what a play sent as a secret.
+SECRET_NAME = re.compile(r"passw|secret|token|credential|key", re.I)
+MASK = "********"
+# In a body that is not JSON: name=value or "name": "value" pairs whose name looks secret.
+_SECRET_PAIR = re.compile(r"""((?:[\w-]*(?:passw|secret|token|credential|key)[\w-]*)"?\s*[=:]\s*"?)([^&\s",}]*)""", re.I)
+
+
+def masked(value):
+    """A parsed body or query with the value of every field whose name looks secret replaced by MASK."""
+    if isinstance(value, dict):
+        return {name: MASK if isinstance(name, str) and SECRET_NAME.search(name) and item not in (None, "")
+                else masked(item) for name, item in value.items()}
+    if isinstance(value, list):
+        return [masked(item) for item in value]
+    return value
+
+
+class RequestLog:
+    """The writes served (every method but GET, HEAD and OPTIONS), oldest first, for tests to read.
+
+    Only the last ``limit`` entries are kept, and a body only up to ``body_limit`` bytes, so a load
+    run cannot grow the emulator without bound. Entries keep the raw body; it is parsed and masked
+    when the log is read, which keeps the cost off the request.
+    """
+
+    def __init__(self, limit=500, body_limit=64 * 1024):
+        self.body_limit = body_limit
+        self.entries = collections.deque(maxlen=limit)
+        self.discarded = 0
+
+    def clear(self):
+        self.entries.clear()
+        self.discarded = 0
+
+    def record(self, method, path, query_string, body):
+        """Log a request; the returned entry takes its status once it is answered."""
+        if len(self.entries) == self.entries.maxlen:
+            self.discarded += 1
+        entry = {"method": method, "path": path, "query_string": query_string,
+                 "body": body if len(body) <= self.body_limit else len(body), "status": None}
+        self.entries.append(entry)
+        return entry
+
+    def snapshot(self):
+        return {"requests": [self._shown(entry) for entry in list(self.entries)], "limit": self.entries.maxlen,
+                "discarded": self.discarded}
+
+    @staticmethod
+    def _shown(entry):
+        query = {}
+        for name, value in urllib.parse.parse_qsl(entry["query_string"].decode("latin-1"), keep_blank_values=True):
+            query[name] = query[name] + [value] if isinstance(query.get(name), list) else (
+                [query[name], value] if name in query else value)
+        return {"method": entry["method"], "path": entry["path"], "query": masked(query),
+                "body": RequestLog._shown_body(entry["body"]), "status": entry["status"]}
+
+    @staticmethod
+    def _shown_body(body):
+        if isinstance(body, int):
+            return "(a body of %d bytes, not kept)" % body
+        if not body.strip():
+            return None
+        text = body.decode("utf-8", errors="replace")
+        try:
+            return masked(json.loads(text))
+        except ValueError:
+            return _SECRET_PAIR.sub(lambda match: match.group(1) + MASK, text)
 
 
 class FaultError(ValueError):
@@ -136,6 +209,11 @@ async def handle_control(state, scope, receive, send):
     route = (scope["method"], scope["path"].rstrip("/"))
     if route == ("GET", CONTROL_PREFIX + "/counters"):
         await send_raw(send, 200, dumps(state.counters_snapshot()))
+    elif route == ("GET", CONTROL_PREFIX + "/request-log"):
+        await send_raw(send, 200, dumps(state.request_log.snapshot()))
+    elif route == ("DELETE", CONTROL_PREFIX + "/request-log"):
+        state.request_log.clear()
+        await send_raw(send, 200, b"{}")
     elif route == ("POST", CONTROL_PREFIX + "/reset"):
         state.reset()
         if state.cluster is not None:

@@ -1,8 +1,8 @@
 """The platform's API gateway, in front of the platform API and the fabric controller.
 
 It is a plain ASGI middleware, outside connexion, for three reasons: the real gateway
-authenticates every path (an unknown path without a token gets 401, not 404), faults and
-counters must also cover requests that never reach a handler, and an authenticated GET is
+authenticates every path (an unknown path without a token gets 401, not 404), faults,
+counters and the request log must also cover requests that never reach a handler, and an authenticated GET is
 the hot path of every benchmark, so it must cost as little as possible.
 """
 
@@ -23,6 +23,8 @@ AUTH_PATHS = frozenset((
     "/login", "/refresh", "/logout",
     "/api/v1/infra/login", "/api/v1/infra/refresh", "/api/v1/infra/logout",
 ))
+# Requests that change nothing; the request log keeps every other one.
+READS = frozenset(("GET", "HEAD", "OPTIONS"))
 LOGIN_PATHS = frozenset(("/login", "/api/v1/infra/login"))
 DOCS_PREFIX = "/help/rest-api"
 DOCUMENT_PATHS = frozenset((
@@ -141,6 +143,11 @@ async def _with_length(scope, receive):
     return dict(scope, headers=headers), replaying(body, receive)
 
 
+async def _too_large(send):
+    await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
+                                                 % CHUNKED_BODY_LIMIT)))
+
+
 class Gateway:
     """In front of connexion: controls, counters, faults, authentication; then the operation.
 
@@ -175,14 +182,26 @@ class Gateway:
         if _is_chunked(scope):
             scope, receive = await _with_length(scope, receive)
             if scope is None:
-                await send_raw(send, 413, dumps(gateway_body(413, "Payload Too Large", "The request body is larger than %d bytes"
-                                                             % CHUNKED_BODY_LIMIT)))
+                await _too_large(send)
                 return
+        logged = None
+        if scope["method"] not in READS and path not in AUTH_PATHS:
+            # The body is read whole here, as for a chunked one, so the log holds it; the login
+            # family stays out of the log, it carries nothing but credentials and tokens.
+            try:
+                body = await read_body(receive, CHUNKED_BODY_LIMIT)
+            except BodyTooLarge:
+                await _too_large(send)
+                return
+            receive = replaying(body, receive)
+            logged = self.state.request_log.record(scope["method"], path, scope["query_string"], body)
         try:
             await self._handle(scope, receive, counting_send, path)
         finally:
             status = str(seen[0]) if seen else "dropped"
             counters.record(scope["method"] + " " + self.templates.template_for(path), status)
+            if logged is not None:
+                logged["status"] = seen[0] if seen else "dropped"
 
     async def _handle(self, scope, receive, send, path):
         state = self.state

@@ -4,7 +4,7 @@ import logging
 import time
 
 from dashboard_emulator.accounts import AccountBook
-from dashboard_emulator.controls import Counters, Faults
+from dashboard_emulator.controls import Counters, Faults, RequestLog
 from dashboard_emulator.fabric_store import FabricStore, Timing
 from dashboard_emulator.sessions import SessionTable
 from dashboard_emulator.tokens import TokenInvalid, TokenIssuer
@@ -25,6 +25,7 @@ class EmulatorState:
         self.initial_timing = timing or Timing()
         self.store = FabricStore(clock=clock, timing=Timing(**vars(self.initial_timing)), seed=seed)
         self.counters = Counters(nodes)
+        self.request_log = RequestLog()
         # the serving side (server.Cluster) when the emulator listens as several nodes; None in-process
         self.cluster = None
         self.faults = Faults()
@@ -38,9 +39,10 @@ class EmulatorState:
         self.store.timing = Timing(**vars(self.initial_timing))
         self.store.reset()
         self.counters.reset()
+        self.request_log.clear()
         self.faults = Faults()
         self.session_timeout = self.initial_session_timeout
-        log.info("state reset: sessions dropped, API keys restored, data reseeded, faults cleared")
+        log.info("state reset: sessions dropped, API keys restored, data reseeded, request log and faults cleared")
 
     def token_lifetime(self):
         """Lifetime of tokens issued now: the test fault wins over the admin setting."""

@@ -161,6 +161,18 @@ class EmulatorProcess:
     def reset(self):
         self._controlled("POST", "/_emulator/reset")
 
+    def request_log(self):
+        """The writes the emulator served since the last reset, oldest first (the last 500 at most).
+
+        Each is ``{"method", "path", "query", "body", "status"}``: the path as requested, the query
+        as a dict (a name given twice maps to a list), the body parsed from JSON (else its text,
+        None when empty), secret-looking fields masked as ``********``.
+        """
+        return self._controlled("GET", "/_emulator/request-log")["requests"]
+
+    def clear_request_log(self):
+        self._controlled("DELETE", "/_emulator/request-log")
+
     def faults(self):
         return self._controlled("GET", "/_emulator/faults")
 

@@ -25,7 +25,7 @@ def test_static_page_embeds_both_documents_and_swagger_ui(tmp_path):
 
 
 def test_every_controller_operation_declares_its_text_500():
-    # fabric-controller-facts.md 10.2: the controller answers validation and internal failures
+    # The controller answers validation and internal failures
     # with one line of text and status 500, on almost every operation; a client generated from
     # the document must expect it. Only the discovery probes (version, features) have none recorded.
     document = yaml.safe_load((pathlib.Path(apidocs.api_dir()) / apidocs.FABRIC_DOCUMENT).read_text(encoding="utf-8"))

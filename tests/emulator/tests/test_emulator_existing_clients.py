@@ -1,7 +1,7 @@
 """Clients written for the real controller work against the emulator unchanged.
 
 Their code cannot be installed here, so this client of our own frames its requests the way
-fabric-controller-facts.md records them (sections 2.2, 2.6, 3 and 13): a HEAD / probe on a
+the public clients of the real controller frame them: a HEAD / probe on a
 separate connection before every request, every body chunked with Content-Type JSON (an
 empty chunked body on GET and DELETE), login bodies {userName, userPasswd, domain} then
 {username, password, domain} with an Authorization: Basic header, the domain `local` by

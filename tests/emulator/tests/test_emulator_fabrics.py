@@ -97,7 +97,7 @@ def test_update_with_an_unknown_field_and_a_missing_template(emu, admin):
 
 
 def test_put_back_every_nv_pair_as_read_is_accepted_and_changes_nothing(emu, admin):
-    """ND 4.x clients PUT a fabric's whole nvPairs (facts 4.5): what the controller stored, internal
+    """ND 4.x clients PUT a fabric's whole nvPairs: what the controller stored, internal
     policy-template parameters such as abstract_ospf_interface=ospf_interface_11_1 included, must pass."""
     assert admin.post(emu.url(FABRICS + "/site-b/Easy_Fabric"), json={"BGP_AS": "65002"}, timeout=10).status_code == 200
     read = admin.get(emu.url(FABRICS + "/site-b"), timeout=10).json()
@@ -197,7 +197,7 @@ def test_network_attachment_follows_the_deploy(emu, admin, fast):
 
 
 def test_attached_switch_ports_change_by_difference(emu, admin, fast):
-    """cisco.dcnm's merged/replaced states send an attached switch only the ports to add and to remove (facts 7.5)."""
+    """cisco.dcnm's merged/replaced states send an attached switch only the ports to add and to remove."""
     inventory = admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).json()
     leaf = next(item for item in inventory if item["switchRole"] == "leaf")
     item = {"fabric": "site-a", "networkName": "net-1", "displayName": "net-1", "serialNumber": leaf["serialNumber"],
@@ -235,7 +235,7 @@ def test_attached_switch_ports_change_by_difference(emu, admin, fast):
 
 def test_detach_after_an_update_waits_for_the_undeploy(emu, admin, fast):
     """An update makes a deployed network PENDING while its switch still carries the old config: a detach
-    then keeps the attachment, old state shown, until the undeploy is deployed (facts 7.6)."""
+    then keeps the attachment, old state shown, until the undeploy is deployed."""
     inventory = admin.get(emu.url(FABRICS + "/site-a/inventory/switchesByFabric"), timeout=10).json()
     leaf = next(item for item in inventory if item["switchRole"] == "leaf")
     item = {"fabric": "site-a", "networkName": "net-1", "serialNumber": leaf["serialNumber"], "switchPorts": "Ethernet1/13",

@@ -4,7 +4,6 @@ The peer collections cannot be installed in CI (they are on no package registry)
 behaviour they taught us is replayed here with the framing of test_emulator_existing_clients.py
 (chunked JSON bodies, a HEAD / probe before each request, Bearer plus AuthCookie): the same
 paths, bodies and order as those modules, and the check each of them makes on the answer.
-The facts each test follows are in fabric-controller-facts.md; the section is named per test.
 """
 
 import time
@@ -226,7 +225,7 @@ def test_switch_credentials_and_roles_after_an_add(emu, client):
 
 
 def test_platform_version_as_cisco_nd_reads_it(client):
-    # nd-manage-facts 1.1: cisco.nd's nd_version and its connection plugin GET /version.json and
+    # cisco.nd's nd_version and its connection plugin GET /version.json and
     # join major, minor and maintenance with dots; its own tests expect patch, commit_id and
     # product_name too. The gateway's 404 failed nd_version.
     body = client.ok("GET", "/version.json")

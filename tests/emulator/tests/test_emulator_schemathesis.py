@@ -21,7 +21,7 @@ RUNS = [
     pytest.param("/openapi.json", ["--include-path-regex", "logout$"], id="platform-logout"),
     # The fabric controller answers most validation failures of well-typed input (an unknown
     # template, an out-of-range ASN, a duplicate or missing name) with a documented text 500 or
-    # 400, as the real one does (fabric-controller-facts.md, section 10.2). Two checks read
+    # 400, as the real one does. Two checks read
     # exactly that as a failure: "server error" (any 5xx) and "schema-valid request rejected"
     # (a 400 to a body the schema allows). They are left out for this document only; an
     # unexpected 500 from a crash would still fail, because connexion answers it with a JSON

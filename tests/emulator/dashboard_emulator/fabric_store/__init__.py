@@ -4,8 +4,8 @@ One store, in parts by resource (as handlers/ is): templates, fabrics (with conf
 deploy), switches, top_down (networks and VRFs), resources (the resource manager's pools),
 seeds; common holds what they share.
 
-Shapes follow what the real controller answers (see fabric-controller-facts.md beside the
-specs): nvPairs values are strings, template configs are JSON text with string values inside,
+Shapes follow what the real controller answers (docs/api/fabric-controller.yaml records
+them): nvPairs values are strings, template configs are JSON text with string values inside,
 spelling quirks (`managable`, `switchDbID` vs `switchDbId`) are kept.
 
 Time is injected: a switch becomes manageable `timing.discover_seconds` after its discovery

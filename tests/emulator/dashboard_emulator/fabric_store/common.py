@@ -23,7 +23,7 @@ NETWORK_TEMPLATE = "Default_Network_Universal"
 NETWORK_EXTENSION_TEMPLATE = "Default_Network_Extension_Universal"
 VRF_TEMPLATE = "Default_VRF_Universal"
 VRF_EXTENSION_TEMPLATE = "Default_VRF_Extension_Universal"
-# The resource-manager pools cisco.dcnm reads after deleting VRFs (facts 8.2)
+# The resource-manager pools cisco.dcnm reads after deleting VRFs
 RESOURCE_POOLS = ("TOP_DOWN_VRF_VLAN", "TOP_DOWN_L3_DOT1Q")
 PLATFORM = "N9K-C93180YC-EX"
 NXOS_RELEASE = "10.2(5)"
@@ -57,7 +57,7 @@ class NotFound(StoreError):
 class Timing:
     discover_seconds: float = 5.0
     deploy_seconds: float = 2.0
-    # A greenfield switch reloads once after its discovery (facts 6.4). cisco.dcnm's
+    # A greenfield switch reloads once after its discovery. cisco.dcnm's
     # dcnm_inventory polls every 5 s and waits until it has seen the reload; longer than that
     # interval, the reload cannot fall between two of its reads.
     reload_seconds: float = 7.0

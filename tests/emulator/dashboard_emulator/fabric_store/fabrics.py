@@ -37,7 +37,7 @@ class Fabrics:
         missing = sorted(key for key in template.required if not pairs.get(key))
         if missing:
             raise StoreError("Error in validating provided name value pair: [%s]" % ", ".join(missing))
-        # every parameter the body leaves out takes its default (facts 4.4)
+        # every parameter the body leaves out takes its default
         nv_pairs = template.defaults()
         nv_pairs.update(pairs)
         nv_pairs["FABRIC_NAME"] = name

@@ -6,7 +6,7 @@ import json
 from dashboard_emulator.fabric_store.common import RESOURCE_POOLS, NotFound, StoreError
 from dashboard_emulator.fabric_store.templates import TEMPLATES
 
-# [seen] the prefix the controller proposes for a new network's name (facts 7.7)
+# [seen] the prefix the controller proposes for a new network's name
 NETWORK_PREFIX = "MyNetwork_"
 
 
@@ -38,7 +38,7 @@ class Resources:
         return answer
 
     def network_info(self, fabric_name):
-        """GET .../netinfo (facts 7.7): the next free L2 VNI of the fabric's L2_SEGMENT_ID_RANGE.
+        """GET .../netinfo: the next free L2 VNI of the fabric's L2_SEGMENT_ID_RANGE.
 
         Nothing is reserved: the same id comes back until a network takes it, which is what
         cisco.dcnm expects (it creates the network, then asks again for the next one)."""
@@ -47,7 +47,7 @@ class Resources:
                 "mcastip": self._first_multicast_group(fabric_name), "network-prefix": NETWORK_PREFIX}
 
     def vrf_info(self, fabric_name):
-        """GET .../vrfinfo (facts 8.3): the next free L3 VNI of the fabric's L3_PARTITION_ID_RANGE.
+        """GET .../vrfinfo: the next free L3 VNI of the fabric's L3_PARTITION_ID_RANGE.
         [uncertain] the facts show `l3vni` and elide the rest of the answer, so only `l3vni` is given."""
         self._fabric(fabric_name)
         return {"l3vni": self._next_free_vni(fabric_name, "L3_PARTITION_ID_RANGE", "L3 VNI")}

@@ -6,7 +6,7 @@ from dashboard_emulator.fabric_store.common import (
 from dashboard_emulator.fabric_store.templates import fabric_template
 
 
-# The roles a switch may take, as the inventory spells them (facts 6.1): those cisco.dcnm's
+# The roles a switch may take, as the inventory spells them: those cisco.dcnm's
 # dcnm_inventory offers, whose `_` it sends as a space [client]
 SWITCH_ROLES = frozenset(("leaf", "spine", "border", "border spine", "border gateway", "border gateway spine",
                           "super spine", "border super spine", "border gateway super spine", "tor", "access",
@@ -80,14 +80,14 @@ class Switches:
         self._next_db_id += 1
 
     def lan_credentials(self, fabric_names):
-        """Per switch of these fabrics, the credentials stored for it: none here (facts 6.4)."""
+        """Per switch of these fabrics, the credentials stored for it: none here."""
         return [{"switchDbID": str(switch["switchDbID"]), "ipAddress": switch["ipAddress"],
                  "switchName": switch["logicalName"], "sshUserName": "", "sshPassword": "", "v3Protocol": "N/A",
                  "credType": ""}
                 for name in fabric_names for switch in self._switches[name].values()]
 
     def set_roles(self, body, check=lambda fabric_name: None):
-        """Give switches new roles: a list of {serialNumber, role}, the role with spaces (facts 6.4).
+        """Give switches new roles: a list of {serialNumber, role}, the role with spaces.
 
         ``check`` is called with the fabric of each switch before anything changes (for permissions).
         """
@@ -128,7 +128,7 @@ class Switches:
         elapsed = self.clock() - switch["discovered_at"]
         if elapsed < self.timing.discover_seconds:
             return DISCOVERING
-        # a greenfield add reloads the switch, unless the fabric's GRFIELD_DEBUG_FLAG is Enable (facts 6.4)
+        # a greenfield add reloads the switch, unless the fabric's GRFIELD_DEBUG_FLAG is Enable
         reloads = switch["migrating"] and self._fabrics[switch["fabricName"]]["nvPairs"].get("GRFIELD_DEBUG_FLAG") != "Enable"
         if reloads and elapsed < self.timing.discover_seconds + self.timing.reload_seconds:
             return RELOADING

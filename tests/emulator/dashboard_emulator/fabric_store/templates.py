@@ -1,8 +1,8 @@
 """Fabric templates: their parameters, the answer to a template GET, and the check of a fabric body.
 
 Easy_Fabric carries the real template's whole parameter list (Easy_Fabric.tsv beside this
-file, facts 3.5): cisco.dcnm refuses a playbook key the template does not list, and the
-controller refuses a create or update key it does not know (facts 4.4, 4.5). For LAN_Classic
+file): cisco.dcnm refuses a playbook key the template does not list, and the
+controller refuses a create or update key it does not know. For LAN_Classic
 and External_Fabric no full list was captured; they carry the parameters clients read
 [uncertain].
 """
@@ -113,7 +113,7 @@ class FabricTemplate:
         """The body's name value pairs as stored (text); refused as the controller refuses them.
 
         On an update a value equal to the stored one is not checked again: ND 4.x clients must PUT
-        every nvPair as they read it (facts 4.5), and the controller accepts what it stored itself."""
+        every nvPair as they read it, and the controller accepts what it stored itself."""
         stored = stored or {}
         if not isinstance(body, dict):
             raise StoreError("Failed to %s the fabric, the body must be a JSON object of name value pairs" % verb, 400)
@@ -161,7 +161,7 @@ def fabric_template(name):
 
 
 def template_answer(name):
-    """The template GET; an unknown name is the controller's text 500 (facts 3.5)."""
+    """The template GET; an unknown name is the controller's text 500."""
     template = TEMPLATES.get(name)
     if template is None:
         raise StoreError("Failed to get template. Template with name %s not found" % name)

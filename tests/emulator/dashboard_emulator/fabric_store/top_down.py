@@ -19,7 +19,7 @@ class TopDown:
     def get_item(self, kind, fabric_name, name):
         item = self._table(kind, fabric_name).get(name)
         if item is None:
-            # [client] a JSON 400 whose message cisco.dcnm recognises as "no such network" (facts 7.1)
+            # [client] a JSON 400 whose message cisco.dcnm recognises as "no such network"
             raise BadRequest("Invalid %s name" % kind)
         return self._item_view(kind, item)
 
@@ -157,7 +157,7 @@ class TopDown:
                     continue
                 elif previous.get("on_switch") or self._attachment_state(previous) == DEPLOYED:
                     # [seen] the switch keeps the config until the undeploy is pushed, and the old state
-                    # (DEPLOYED, or PENDING after an update of a deployed item) stays shown till then (facts 7.6)
+                    # (DEPLOYED, or PENDING after an update of a deployed item) stays shown till then
                     previous.update(attached=False, on_switch=True)
                 else:
                     del item["attachments"][serial]
@@ -183,10 +183,10 @@ class TopDown:
         """The ports an attach leaves on the switch, as the comma list the read shows in portNames."""
         wanted = _port_list(request.get("switchPorts"))
         if kind != "network" or previous is None or not previous["attached"]:
-            # [client] a first attach names the whole port list (VRF items carry no ports: facts 8.3)
+            # [client] a first attach names the whole port list (VRF items carry no ports)
             return ",".join(dict.fromkeys(wanted))
         # [client] on an attached switch cisco.dcnm sends only the difference: switchPorts to add and
-        # detachSwitchPorts to remove, so a port in neither list stays (facts 7.5). It builds both lists
+        # detachSwitchPorts to remove, so a port in neither list stays. It builds both lists
         # from sets, so their order means nothing; the kept ports keep theirs and added ones follow.
         removed = set(_port_list(request.get("detachSwitchPorts")))
         ports = [port for port in _port_list(previous["ports"]) if port not in removed]

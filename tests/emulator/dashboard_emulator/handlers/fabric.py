@@ -26,7 +26,7 @@ FEATURES = {"status": "success", "data": {"name": "", "version": 179, "features"
     "pmn": {"name": "IP Fabric for Media", "admin_state": "disabled", "oper_state": "stopped", "kind": "feature"},
 }}}
 # What a standalone ND 3.2 controller answers the federation (multi-cluster) probe: one of the
-# plain-text answers cisco.dcnm recognises as "no federation manager" (facts 3.4).
+# plain-text answers cisco.dcnm recognises as "no federation manager".
 FEDERATION_NOT_ESTABLISHED = "cannot serve APIs as federation state is not established yet"
 
 
@@ -44,7 +44,7 @@ def _error(exc):
     if isinstance(exc, NotFound):
         return json_response(404, not_found_body(_service_path()))
     if isinstance(exc, BadRequest):
-        # [uncertain] the fields besides message: the shape of the controller's other JSON 400 (facts 10.3)
+        # [uncertain] the fields besides message: the shape of the controller's other JSON 400
         return json_response(400, {"Error": "Bad Request Error", "message": exc.message, "path": _service_path()})
     if isinstance(exc, Forbidden):
         # [uncertain] the controller's RBAC refusal was not captured; the platform's error shape

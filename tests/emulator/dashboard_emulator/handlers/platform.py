@@ -16,7 +16,7 @@ BAD_CREDENTIALS = "Invalid Username/Password, or Account is locked"
 PASSWORD_EXPIRED = "Password has expired. Please update your password."
 TOKEN_INVALID = "Token invalid or expired"
 # The platform release the emulated controller (NDFC 12.2.2) runs on: ND 3.2.1e. The keys are those
-# of a captured ND 3.2 answer (nd-manage-facts 1.1); the build fields' values are the emulator's own.
+# of a captured ND 3.2 answer; the build fields' values are the emulator's own.
 PLATFORM_VERSION = {"commit_id": "emulator", "build_time": "", "build_host": "dashboard-emulator", "user": "",
                     "product_id": "nd", "product_name": "Nexus Dashboard", "release": True,
                     "major": 3, "minor": 2, "maintenance": 1, "patch": "e"}

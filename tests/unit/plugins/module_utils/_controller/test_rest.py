@@ -5,7 +5,7 @@ import json
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.rest import RestCall, contains, merged, parse_body
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.rest import RestCall
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
 FABRICS = LAN_FABRIC + '/control/fabrics'
@@ -81,26 +81,3 @@ def test_post_existing_path_and_delete_absent(make_session, emu):
     absent = RestCall(session, 'DELETE', FABRICS + '/nowhere').run()
     assert not absent['changed'] and absent['msg'].startswith('already absent')
     assert emu.counters()['writes'] == 0
-
-
-def test_body_forms():
-    assert parse_body('{"a": 1}') == {'a': 1}
-    assert parse_body('a: 1\nb: [x]') == {'a': 1, 'b': ['x']}
-    with pytest.raises(ConfigurationError, match='plain string'):
-        parse_body('just words')
-
-
-def test_json_text_compare():
-    stored = '{"vlanId":"2301","isLayer2Only":"false","tag":"","mtu":"9216"}'
-    assert contains(stored, '{"vlanId": 2301, "isLayer2Only": false, "tag": null}')
-    assert contains({'cfg': stored}, {'cfg': {'vlanId': 2301}})
-    assert not contains(stored, '{"vlanId": 2302}')
-    # outside JSON text, types still count: a top-level 65001 is not the server's "65001"
-    assert not contains({'asn': '65001'}, {'asn': 65001})
-    assert not contains('plain text', {'a': 1})
-
-
-def test_compare_and_merge():
-    assert contains({'a': 1, 'b': {'c': 2, 'd': 3}}, {'b': {'c': 2}})
-    assert not contains({'a': [1, 2]}, {'a': [1]})
-    assert merged({'a': 1, 'b': {'c': 2}}, {'b': {'d': 3}}) == {'a': 1, 'b': {'c': 2, 'd': 3}}

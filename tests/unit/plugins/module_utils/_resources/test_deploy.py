@@ -1,26 +1,8 @@
-"""Partial failures and the deploy wait (pure; the deploy wait runs on an injected clock)."""
+"""The deploy wait (pure; it runs on an injected clock)."""
 
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.item_failures import (
-    PartialFailure, check_bulk_answer, check_item_statuses)
-
-
-def test_a_bulk_answer_with_a_failure_list_names_each_failed_item_and_what_succeeded():
-    answer = {'successList': [{'name': 'a', 'status': 'Success'}],
-              'failureList': [{'name': 'b', 'message': 'VRF\tb\talready exists', 'status': 'Failed'}]}
-    with pytest.raises(PartialFailure) as failure:
-        check_bulk_answer('creating vrfs in fabric f1', ['a', 'b'], answer)
-    assert failure.value.failed == {'b': 'VRF\tb\talready exists'} and failure.value.succeeded == ['a']
-    assert failure.value.message.startswith('1 of 2 items failed while creating vrfs in fabric f1: b: VRF')
-    check_bulk_answer('creating', ['a'], {'successList': [{'name': 'a'}], 'failureList': []})
-
-
-def test_an_attachment_answer_fails_on_any_item_but_success_or_already_detached():
-    check_item_statuses('attaching', {'web-[SN1/leaf-1]': 'SUCCESS', 'db-[SN1/leaf-1]': 'Network db is already in detached state'})
-    with pytest.raises(PartialFailure, match=r'web-\[SN2/leaf-2\]: Entered Network VLAN ID 203 is in use already'):
-        check_item_statuses('attaching', {'web-[SN1/leaf-1]': 'SUCCESS', 'web-[SN2/leaf-2]': 'Entered Network VLAN ID 203 is in use already'})
 
 
 class FakeTime:
