@@ -34,10 +34,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import (
     MISSING, contains, describe, lookup, merged, parse_body, stored_text)
 
-# The resource modules still import the old private name from here (_resources/model.py); this
-# alias goes once they import values.stored_text.
-_as_stored_text = stored_text
-
 READ_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 # Statuses of the read before a write that always mean "no such object".
 ABSENT_STATUSES = frozenset((404, 410))

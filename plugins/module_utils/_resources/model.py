@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.rest import _as_stored_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import stored_text
 
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
 # in one would address another object. The controller's own names keep to these characters.
@@ -189,7 +189,7 @@ def template_text(value):
 
     The form dashboard_rest compares the values inside the controller's JSON-text fields by; one definition serves both.
     """
-    return _as_stored_text(value)
+    return stored_text(value)
 
 
 def check_vlan(partial, option, where):

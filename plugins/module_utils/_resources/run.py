@@ -20,7 +20,7 @@ the objects; and check mode stops before the writes with the same ``changed``.
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.item_failures import PartialFailure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan, scope_names, shape_result
@@ -100,7 +100,7 @@ class Run:
             return result
         try:
             self.take_steps(self.mapping.writes(changes, result))
-        except PartialFailure as exc:
+        except ItemsFailed as exc:
             self.failed(result, exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
         except DeployFailed as exc:
             self.failed(result, exc.message, deployment=exc.states)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.item_failures import check_bulk_answer, check_item_statuses
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import unsettled, wait_for_deploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
