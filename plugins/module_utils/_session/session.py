@@ -27,7 +27,7 @@ import time
 from urllib.parse import urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import (
-    AUTH_PATHS, LOGIN_PATHS, ApiKeyAuth, PasswordAuth, decoded_path, is_auth_failure, iso, token_claims, token_timing)
+    AUTH_PATHS, KEY_CHECK_PATH, LOGIN_PATHS, LOGOUT_PATH, ApiKeyAuth, PasswordAuth, decoded_path, is_auth_failure, iso, token_claims, token_timing)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
@@ -36,10 +36,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import Secrets, body_secrets, password_verifier, verifies
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import direct_exchange
-# Where older code and tests find them (they moved with the split of this file).
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import (  # noqa: F401 pylint: disable=unused-import
-    KEY_CHECK_PATH, LOGIN_PATH, LOGOUT_PATH, REFRESH_PATH, describe_refused_token)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK  # noqa: F401 pylint: disable=unused-import
 
 # JWT times are whole seconds, so a token may have been issued up to a second before the
 # second its iat names; expiry is counted that much early.
@@ -242,11 +238,6 @@ class DashboardSession:
     def add_secrets(self, values):
         """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""
         self.secrets.add(values)
-
-    def forget_password(self):
-        """Drop the password from this object (for a process that must only ever refresh)."""
-        if self._auth.has_token:
-            self._auth.password = None
 
     def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
         if None not in (received_at, lifetime) and self.username and self.usertype and self.rbac:

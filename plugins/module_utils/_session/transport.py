@@ -18,8 +18,6 @@ from urllib.parse import urljoin, urlsplit
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError, TransportError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import normalize_nodes
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import HAS_REQUESTS, REQUESTS_IMPORT_ERROR, direct_exchange, origin
-# Where tests and older code find them.
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import Response, carried_exchange, same_origin  # noqa: F401 pylint: disable=unused-import
 
 REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
 MAX_REDIRECTS = 5
