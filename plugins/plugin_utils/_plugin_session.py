@@ -52,7 +52,7 @@ def open_session(params, variables=None, fact_name=None, secrets=(), configured_
     session.add_secrets(secrets)
     exchange = exchange_for(cache, session) if cache is not None else None
     if exchange is not None:
-        session.carry_with(exchange)
+        session.route_through(exchange)
     return session, cache
 
 

@@ -81,6 +81,15 @@ def decoded_path(path):
     return posixpath.normpath('/' + path.lstrip('/'))
 
 
+def operation_path(url, base_url):
+    """The dashboard's own path of ``url``, without the prefix of its address ``base_url``: /login, /api/v1/infra/whoami..."""
+    full = decoded_path(urlsplit(url).path)
+    prefix = urlsplit(base_url).path
+    if prefix and full.startswith(prefix + '/'):
+        full = full[len(prefix):]
+    return '/' + full.strip('/')
+
+
 def iso(epoch):
     return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
 
