@@ -4,7 +4,7 @@
 """Internal to this collection: the one adapter between Ansible tasks and the session class.
 
 Every module of the collection runs through a subclass of ``DashboardAction`` on the Ansible
-controller, in the worker process of the task: it validates the task's options with the
+control node, in the worker process of the task: it validates the task's options with the
 module's argument spec, finds the session (task option, then the session fact, as a variable or
 under ``ansible_facts``, then credentials), shares it with the run's other workers through the
 token cache, calls one operation of the session class and shapes its result. Every error of the
