@@ -98,7 +98,8 @@ OWN_NAME = re.compile(r'switches\.ya?ml$')
 # A configuration file is small; one that is not is not this plugin's.
 MAX_CONFIG_BYTES = 1024 * 1024
 
-# Host variables from the controller's switch fields (facts: section 6.1); the whole switch
+# Host variables from the controller's switch fields (see GET /v1/lan-fabric/rest/inventory/allswitches in
+# docs/api/fabric-controller.yaml); the whole switch
 # record is also offered to compose, groups and keyed_groups, but not set as host variables.
 HOST_VARIABLES = {
     'serial_number': 'serialNumber',

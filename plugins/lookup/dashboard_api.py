@@ -14,7 +14,7 @@ description:
     the inventory plugin or another lookup of this run already holds a session for the same dashboard and account, that session
     is reused and no login is made. Otherwise the lookup logs in with O(username) and O(password), once for the run.
   - A session close to expiry is refreshed first; a refused session is renewed once, as for the modules.
-  - Runs where the template is rendered, on the controller.
+  - Runs where the template is rendered, on the control node.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:

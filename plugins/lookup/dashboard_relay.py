@@ -9,7 +9,7 @@ name: dashboard_relay
 short_description: A Unix socket through which other modules reach the dashboard with the run's session
 version_added: 1.0.0
 description:
-  - Returns the path of a Unix socket on the controller. Plain HTTP sent to it (C(ansible.builtin.uri) with its
+  - Returns the path of a Unix socket on the control node. Plain HTTP sent to it (C(ansible.builtin.uri) with its
     C(unix_socket) option and an C(http://) URL) is relayed to the dashboard over HTTPS with the run's session attached, as it
     is at the moment of the request (the run's session keeper refreshes it before it expires). The token never appears in the
     task's arguments, its result or any output.
@@ -17,7 +17,7 @@ description:
     M(fabricops.dashboard.dashboard_login), or a session of this run for the same dashboard and account); logs in with
     O(username) and O(password) only when the run holds none.
   - The socket is served by the run's session keeper, private to the user who runs the play (C(0600) in a C(0700)
-    directory) and removed when the run ends. It exists on the controller only, so the task that uses it must run there
+    directory) and removed when the run ends. It exists on the control node only, so the task that uses it must run there
     (C(delegate_to=localhost) or C(connection=local)).
   - The platform's own C(/login), C(/refresh) and C(/logout) are refused through it (HTTP 403), in any spelling (percent-encoded,
     with dot segments); a path with a percent-encoded C(/), C(.) or backslash is refused (HTTP 400). Request bodies are relayed as
@@ -78,7 +78,7 @@ from ansible.plugins.lookup import LookupBase
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._plugin_session import lookup_errors, plugin_session
 
-# The keeper is a new Python process: it serves within a fraction of a second, longer on a busy controller.
+# The keeper is a new Python process: it serves within a fraction of a second, longer on a busy control node.
 KEEPER_START_SECONDS = 15.0
 
 

@@ -27,7 +27,7 @@ description:
     a token and without the key; the tasks after it in the same run find the key in the run's private token cache. A refused key
     fails the task at once, without a retry. The roles of a key session are unknown (RV(session.rbac) is empty).
   - O(host) may list the nodes of a cluster; the session holds them all (RV(session.nodes)) and stays one session for the cluster.
-  - Runs on the controller, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
+  - Runs on the control node, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
 author:
   - Fabricops Dashboard Team (@fabricops)
@@ -56,7 +56,7 @@ options:
       - End the session on the dashboard (C(POST /logout)) when the run ends, whether its plays succeed or fail, so that a
         play that fails half way does not leave a live session behind.
       - The run's session keeper does it, within about a second of the end of C(ansible-playbook) (or of the run being
-        killed). If the keeper is not running then (the controller lost power, say), the session expires on its own.
+        killed). If the keeper is not running then (the control node lost power, say), the session expires on its own.
       - A later M(fabricops.dashboard.dashboard_logout) of the play ends the session earlier; nothing is left to end then.
     type: bool
     default: false
@@ -176,7 +176,7 @@ session:
           description: Whether the account may write on the domain.
           type: bool
     received_at:
-      description: When the controller received the token, in seconds since the epoch by the controller's clock.
+      description: When the control node received the token, in seconds since the epoch by the control node's clock.
       type: float
     lifetime:
       description: Lifetime of the token in seconds (its C(exp) minus its C(iat)).
@@ -184,7 +184,7 @@ session:
       sample: 1200
     expires_at:
       description:
-        - When the session expires, ISO 8601 in UTC, counted by the controller's clock from when the token arrived.
+        - When the session expires, ISO 8601 in UTC, counted by the control node's clock from when the token arrived.
         - It is the expiry at the time of this task and is not updated afterwards. The run's session keeper (and any task
           that finds the session close to expiry) refreshes the session in the background, so a later read of the fact can
           show a time in the past while the session is still live. To read the current expiry, run

@@ -4,7 +4,7 @@
 """Internal to this collection: the one adapter between Ansible tasks and the session class.
 
 Every module of the collection runs through a subclass of ``DashboardAction`` on the Ansible
-controller, in the worker process of the task: it validates the task's options with the
+control node, in the worker process of the task: it validates the task's options with the
 module's argument spec, finds the session (task option, then the session fact, as a variable or
 under ``ansible_facts``, then credentials), shares it with the run's other workers through the
 token cache, calls one operation of the session class and shapes its result. Every error of the
@@ -112,7 +112,7 @@ class DashboardAction(ActionBase):
             result['request_attempts'] = session.last_attempts
         if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
             self.start_keeper(cache, session)
-        elif cache is not None and session.logins and session.token and not session.handed:
+        elif cache is not None and session.logins and session.token and not session.run_cache.handed:
             # A session this task opened for the run (after a refusal, say) that failed the task all the
             # same: the keeper must know it, to end it when the run is over.
             tell_keeper(cache, session.cache_key())
@@ -153,8 +153,8 @@ class DashboardAction(ActionBase):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
             # A keeper that carried this task's request runs: its marker need not be read again.
-            running = session.carrier is not None and session.carrier.answered
-            if (running or not ensure_keeper(cache, session)) and session.logins and not session.handed:
+            running = session.routed_through is not None and session.routed_through.answered
+            if (running or not ensure_keeper(cache, session)) and session.logins and not session.run_cache.handed:
                 tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass
@@ -173,7 +173,7 @@ class DashboardAction(ActionBase):
         The fact holds it only while facts stay in memory; otherwise a reference that this
         run's tasks resolve and that is worthless to whoever reads the fact cache afterwards.
         """
-        session.hand_over()
+        session.run_cache.hand_over()
         data = session.as_dict()
         result = {'changed': False, 'session': data}
         if params['set_fact']:

@@ -124,10 +124,10 @@ def _serve(session, request):
     same = request.get('validate_certs') == bool(session.validate_certs) and request.get('ca_path') == session.ca_path and node
     if not same:
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
-    carrier = HttpClient(node, session.validate_certs, session.ca_path, timeout=request.get('timeout') or session.timeout)
+    client = HttpClient(node, session.validate_certs, session.ca_path, timeout=request.get('timeout') or session.timeout)
     try:
-        response = exchange.carried_exchange(carrier, request['method'], request['url'], request['headers'],
-                                          request.get('json'), request.get('params'))
+        response = exchange.carried_exchange(client, request['method'], request['url'], request['headers'],
+                                             request.get('json'), request.get('params'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
     except Exception:  # pylint: disable=broad-exception-caught

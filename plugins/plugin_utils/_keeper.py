@@ -83,7 +83,7 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
 def _take_news(cache, session):
     """A task opened a new session for the run: take it now, not at the next look, so that the run's end finds it."""
     with cache.entry(session.cache_key()) as entry:
-        session.adopt(entry.load())
+        session.run_cache.adopt(entry.load())
 
 
 def _end_on_server(session):
@@ -110,7 +110,7 @@ def _refresh_if_due(session, entry, record):
 
     False when the dashboard refused the refresh (the session expired or was ended there).
     """
-    session.adopt(record)
+    session.run_cache.adopt(record)
     if session.expires_in() > session.refresh_margin():
         return None
     try:
@@ -119,7 +119,7 @@ def _refresh_if_due(session, entry, record):
         return False
     except DashboardError:
         return TRANSIENT_PAUSE  # the dashboard busy or unreachable: try again a little later
-    entry.save(session.cache_record())
+    entry.save(session.run_cache.record())
     return None
 
 
@@ -141,7 +141,7 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
     """
     started = clock()
     key = session.cache_key()
-    # Whether the session the run holds was never handed to the user (see DashboardSession.hand_over):
+    # Whether the session the run holds was never handed to the user (see RunCache.hand_over):
     # the run opened it for its own tasks, and ends it when it is over.
     unhanded = False
     while clock() - started < MAX_SECONDS:

@@ -219,7 +219,7 @@ def ensure_keeper(cache, session):
         # along (through the pipe, never the command line or the environment).
         orders['end_at_run_end'] = True
         orders['session']['token'] = session.token
-    elif session.token and not session.handed:
+    elif session.token and not session.run_cache.handed:
         # The same for a session the run opened for itself: ended when the run is over (see keep).
         orders['unhanded'] = True
         orders['session']['token'] = session.token

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: the run's session, for every front end on the controller.
+"""Internal to this collection: the run's session, for every front end on the control node.
 
 Action plugins (every module), lookups and the inventory plugin open their session here, so they
 find it the same way: the ``session`` option, else the session fact (a variable, or under
@@ -52,7 +52,7 @@ def open_session(params, variables=None, fact_name=None, secrets=(), configured_
     session.add_secrets(secrets)
     exchange = exchange_for(cache, session) if cache is not None else None
     if exchange is not None:
-        session.carry_with(exchange)
+        session.route_through(exchange)
     return session, cache
 
 

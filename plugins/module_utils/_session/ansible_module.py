@@ -11,7 +11,7 @@ from ansible.module_utils.basic import AnsibleModule
 def run_module(spec):
     """Declare the module's options (validate-modules checks them against the docs) and explain.
 
-    Every module of this collection is carried out by its action plugin on the controller,
+    Every module of this collection is carried out by its action plugin on the control node,
     which is what makes one login per run possible. Ansible always prefers that action plugin;
     reaching this code means the module was copied out of the collection or called in a way
     that bypasses action plugins.

@@ -81,6 +81,15 @@ def decoded_path(path):
     return posixpath.normpath('/' + path.lstrip('/'))
 
 
+def operation_path(url, base_url):
+    """The dashboard's own path of ``url``, without the prefix of its address ``base_url``: /login, /api/v1/infra/whoami..."""
+    full = decoded_path(urlsplit(url).path)
+    prefix = urlsplit(base_url).path
+    if prefix and full.startswith(prefix + '/'):
+        full = full[len(prefix):]
+    return '/' + full.strip('/')
+
+
 def iso(epoch):
     return datetime.datetime.fromtimestamp(epoch, datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
 
@@ -99,7 +108,7 @@ def describe_refused_token(token, clock=time.time):
 
 
 def _is_login_answer(response, body):
-    """Whether an answer to POST /login has the shape of the platform's own (see the platform facts).
+    """Whether an answer to POST /login has the shape of the platform's own (see POST /login in docs/api/platform.yaml).
 
     A token (200), a refusal ``{"message"}`` (401, 403), or an empty 200 (an unknown login
     domain on older releases). The gateway's generic 401 for a path it does not serve carries
@@ -264,7 +273,7 @@ def token_timing(claims, received_at, lifetime, default_lifetime, now):
     if received_at is not None and lifetime is not None:
         return received_at, lifetime
     if isinstance(claims.get('exp'), (int, float)) and isinstance(claims.get('iat'), (int, float)) and received_at is None:
-        # Counted from our own clock: a controller whose clock is off by an hour must
+        # Counted from our own clock: a control node whose clock is an hour off the dashboard's must
         # neither refresh on every task nor let the token lapse.
         return now, claims['exp'] - claims['iat']
     if isinstance(claims.get('exp'), (int, float)):

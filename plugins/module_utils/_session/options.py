@@ -97,7 +97,7 @@ def node_list(host):
     """The addresses ``host`` names, as a list: one address, a comma-separated string or a list of strings.
 
     Raises ValueError with a message for the user when it is none of these. The addresses
-    themselves are checked later, one by one, by ``_transport.normalize_base_url``.
+    themselves are checked later, one by one, by ``normalize_base_url``.
     """
     if isinstance(host, str):
         nodes = [part.strip() for part in host.split(',')]
@@ -213,25 +213,18 @@ def normalize_base_url(host):
     return 'https://%s%s' % (parts.netloc, parts.path.rstrip('/'))
 
 
-_NORMALIZED = {}
+class Nodes(tuple):
+    """The base URLs of a dashboard's nodes, normalised (see ``normalize_nodes``), which takes them back as they are.
+
+    The address is normalised once per session: where the options are weighed against a session
+    dict, and the session and its client take the result without doing it again.
+    """
 
 
 def normalize_nodes(host):
     """The base URLs of the nodes ``host`` names (one address, a comma-separated string or a list), in order, once each."""
-    key = tuple(host) if isinstance(host, list) else host
-    try:
-        return list(_NORMALIZED[key])  # a session, its client and the checks of a task all ask for the same address
-    except (KeyError, TypeError):
-        pass
-    nodes = _normalize_nodes(host)
-    try:
-        _NORMALIZED[key] = tuple(nodes)
-    except TypeError:
-        pass
-    return nodes
-
-
-def _normalize_nodes(host):
+    if isinstance(host, Nodes):
+        return host
     if not host or isinstance(host, str) and not host.strip():
         normalize_base_url(host)  # says that no dashboard was given
     try:
@@ -243,16 +236,25 @@ def _normalize_nodes(host):
         base_url = normalize_base_url(address)
         if base_url not in nodes:
             nodes.append(base_url)
-    return nodes
+    return Nodes(nodes)
 
 
-def same_target(options, session):
-    """Whether a session dict belongs to the dashboard and account the options name."""
+def _nodes_or_none(host):
+    """``host`` normalised, None when it is not a valid address: the session says what is wrong with it, once it is built."""
+    try:
+        return normalize_nodes(host)
+    except ConfigurationError:
+        return None
+
+
+def same_target(options, session, nodes=None):
+    """Whether a session dict belongs to the dashboard and account the options name.
+
+    ``nodes``: the options' host as ``normalize_nodes`` gave it, when the caller has it already.
+    """
     if options.get('host'):
-        try:
-            if normalize_nodes(options['host']) != normalize_nodes(session.get('nodes') or session.get('host')):
-                return False
-        except ConfigurationError:
+        nodes = nodes or _nodes_or_none(options['host'])
+        if nodes is None or nodes != _nodes_or_none(session.get('nodes') or session.get('host')):
             return False
     if options.get('username') and session.get('username') and options['username'] != session['username']:
         return False
@@ -274,7 +276,8 @@ def session_arguments(options, session_fact=None, configured_in=None):
     if not given and not options.get('token') and isinstance(session_fact, dict) and (
             session_fact.get('token') or session_fact.get('auth') == 'api_key'):
         given = session_fact
-    if given and not same_target(options, given):
+    nodes = _nodes_or_none(options['host']) if options.get('host') else None
+    if given and not same_target(options, given, nodes):
         if options.get('session'):
             raise ConfigurationError('The session given is for %s as %s, but the task names %s as %s; drop one of them.' % (
                 given.get('host'), given.get('username'), options.get('host'), options.get('username')))
@@ -285,7 +288,7 @@ def session_arguments(options, session_fact=None, configured_in=None):
         value = options.get(name)
         return value if value is not None else given.get(name, default)
 
-    host = options.get('host') or given.get('nodes') or given.get('host')
+    host = nodes or options.get('host') or given.get('nodes') or given.get('host')
     if not host:
         raise NoSessionGiven('No dashboard session and no dashboard address: run fabricops.dashboard.dashboard_login first, '
                              'or set host, username and password (%s, or DASHBOARD_HOST/DASHBOARD_USERNAME/DASHBOARD_PASSWORD).'

@@ -4,19 +4,10 @@
 """Internal to this collection: one session with the dashboard.
 
 Knows nothing of AnsibleModule or action plugins. It holds the session's state (token, expiry,
-the account's roles), renews it before it expires and once after a refusal, adopts a session
-another process of the run renewed, and sends ``request()``; every failure is one of the typed
-errors of ``_errors``. How it authenticates is ``_auth``'s, what a secret is ``_secrets``', the
-wire ``_transport``'s and ``_wire``'s, the options ``_options``'.
-
-A ``token_cache`` (see ``plugin_utils/_token_cache``) lets the many short-lived processes of
-one Ansible run share one login: every renewal happens under its lock, and a token renewed by
-another process is adopted instead of renewing again.
-
-Longer than the other files (about 500 lines), on purpose: the session's state, its expiry, its
-renewal after a refusal and its adoption under the cache's lock are one state machine, whose
-invariants (which token is current, who may renew it, what the cache holds) are read together;
-everything around it (options, auth calls, secrets, the wire) lives in its own file.
+the account's roles), renews it before it expires and once after a refusal, and sends
+``request()``; every failure is one of the typed ``errors``. With a token cache (see
+``plugin_utils/_token_cache``) the processes of one Ansible run share one login, renewed under
+the cache's lock; what a session keeps there and takes from there is ``run_cache``'s.
 """
 
 from __future__ import annotations
@@ -24,37 +15,24 @@ from __future__ import annotations
 import contextlib
 import os
 import time
-from urllib.parse import urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import (
-    AUTH_PATHS, LOGIN_PATHS, ApiKeyAuth, PasswordAuth, decoded_path, is_auth_failure, iso, token_claims, token_timing)
+    AUTH_PATHS, KEY_CHECK_PATH, LOGIN_PATHS, LOGOUT_PATH, ApiKeyAuth, PasswordAuth, is_auth_failure, iso, operation_path, token_claims,
+    token_timing)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
     DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, session_arguments)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.offers import ControllerOffers
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import parse_rbac
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import Secrets, body_secrets, password_verifier, verifies
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.run_cache import RunCache
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import Secrets, body_secrets
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import direct_exchange
-# Where older code and tests find them (they moved with the split of this file).
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import (  # noqa: F401 pylint: disable=unused-import
-    KEY_CHECK_PATH, LOGIN_PATH, LOGOUT_PATH, REFRESH_PATH, describe_refused_token)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK  # noqa: F401 pylint: disable=unused-import
 
 # JWT times are whole seconds, so a token may have been issued up to a second before the
 # second its iat names; expiry is counted that much early.
 EXPIRY_SAFETY = 1.0
-
-
-class _NoCacheEntry:
-    def load(self):
-        return None
-
-    def save(self, record):
-        pass
-
-    def clear(self):
-        pass
 
 
 class DashboardSession:
@@ -75,9 +53,10 @@ class DashboardSession:
         # Absolute: the run's session keeper works in another directory than the task that named it.
         self.ca_path = os.path.abspath(ca_path) if ca_path else ca_path
         self.timeout = checked_timeout(timeout)
+        # Normalised here once; a host from session_arguments already is (see options.Nodes).
         self.http = HttpClient(normalize_nodes(host), self.validate_certs, self.ca_path, self.timeout, retry_policy=retry_policy, sleep=sleep)
         self.username = username
-        # The way to authenticate (see _auth): a key, or a password (none at hand: only a token was given).
+        # The way to authenticate (see auth): a key, or a password (none at hand: only a token was given).
         self._auth = ApiKeyAuth(api_key) if api_key or auth == 'api_key' else PasswordAuth(password)
         if self.uses_api_key and not username:
             raise ConfigurationError('An API key needs the name of the account it belongs to: set username (or DASHBOARD_USERNAME) '
@@ -85,7 +64,6 @@ class DashboardSession:
         self.domain = domain or DEFAULT_DOMAIN
         self.session_timeout = session_timeout or DEFAULT_SESSION_TIMEOUT
         self._clock = clock
-        self._cache = token_cache
         self.token = None
         self.compat_token = None
         self.secrets = Secrets(lambda: (self._auth.secret, self.token, self.compat_token))
@@ -94,28 +72,19 @@ class DashboardSession:
         self.rbac = rbac or [] if self._auth.has_token else []
         self.received_at = None
         self.lifetime = None
-        # What the run's cache keeps beside the token: the password's verifier (see password_verifier),
-        # and whether the session was handed to the user (a task's result, a fact, an option given):
-        # one the run opened and did not hand out is the run's to end.
-        self._verifier = None
         # Where the user sets the options, for the messages: a lookup or the inventory reads no module_defaults.
         self._configured_in = configured_in
-        # keep_session: a session this object opens counts as handed out, so the run leaves it live.
-        self._keep = bool(keep_session)
-        self._handed = bool(token) or self._keep
+        self.run_cache = RunCache(self, self._auth, token_cache, handed=bool(token) or bool(keep_session), keep=bool(keep_session))
+        self.offers = ControllerOffers(on_learn=self.run_cache.share_offers)
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
         if token and self._auth.has_token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
-    # ----- building from task options ---------------------------------------------------
-
     @classmethod
     def from_options(cls, options, session_fact=None, **kwargs):
-        """A session from validated options, a session dict and the fact (see ``_options.session_arguments``)."""
+        """A session from validated options, a session dict and the fact (see ``options.session_arguments``)."""
         return cls(**session_arguments(options, session_fact, kwargs.get('configured_in')), **kwargs)
-
-    # ----- state -------------------------------------------------------------------------
 
     @property
     def base_url(self):
@@ -152,19 +121,14 @@ class DashboardSession:
         """How many tries the last request took."""
         return self.http.last_attempts
 
-    def carry_with(self, exchange):
-        """Carry every exchange with ``exchange`` (the run's keeper, see plugin_utils/_keeper_client)."""
+    def route_through(self, exchange):
+        """Send every exchange through ``exchange`` (the run's keeper, see plugin_utils/_keeper_client)."""
         self.http.exchange = exchange
 
     @property
-    def carrier(self):
-        """What ``carry_with`` gave, None while this process carries the exchanges itself."""
+    def routed_through(self):
+        """What ``route_through`` gave, None while this process sends the exchanges itself."""
         return None if self.http.exchange is direct_exchange else self.http.exchange
-
-    @property
-    def handed(self):
-        """Whether the session was handed to the user (see ``hand_over``)."""
-        return self._handed
 
     @property
     def has_credentials(self):
@@ -188,51 +152,19 @@ class DashboardSession:
     def as_dict(self):
         """The session as tasks return it and take it back; keys follow ``SESSION_OPTIONS``."""
         return {
-            'host': self.nodes[0],
-            'nodes': self.nodes,
-            'auth': self.auth,
-            'domain': self.domain,
-            'username': self.username,
-            'usertype': self.usertype,
-            'token': self.token,
-            'compat_token': self.compat_token,
-            'rbac': self.rbac,
-            'received_at': self.received_at,
-            'lifetime': self.lifetime,
-            'expires_at': iso(self.expires_at) if self.token else None,
-            'expires_in': max(0, int(self.expires_in())),
-            'validate_certs': self.validate_certs,
-            'ca_path': self.ca_path,
-            'timeout': self.timeout,
+            'host': self.nodes[0], 'nodes': self.nodes, 'auth': self.auth, 'domain': self.domain, 'username': self.username,
+            'usertype': self.usertype, 'token': self.token, 'compat_token': self.compat_token, 'rbac': self.rbac,
+            'received_at': self.received_at, 'lifetime': self.lifetime,
+            'expires_at': iso(self.expires_at) if self.token else None, 'expires_in': max(0, int(self.expires_in())),
+            'validate_certs': self.validate_certs, 'ca_path': self.ca_path, 'timeout': self.timeout,
         }
-
-    def cache_record(self):
-        """What the run's token cache keeps of the session: ``as_dict`` and what only the run needs."""
-        return dict(self.as_dict(), verifier=self._verifier, handed=self._handed)
-
-    def hand_over(self):
-        """The session goes to the user (a task's result): it is theirs to end, the run leaves it live."""
-        if self._handed or not self.token:
-            self._handed = True
-            return
-        self._handed = True
-        with self._cache_entry() as entry:
-            record = entry.load()
-            if record and record.get('token') == self.token:
-                entry.save(self.cache_record())
-
-    def _trusts(self, record):
-        """Whether this task may take the run's session of ``record``: without a password of its own, yes;
-        with one, only when the session was opened with that very password."""
-        password = self._auth.secret if self._auth.has_token else None
-        return not password or verifies(password, (record or {}).get('verifier'))
 
     def cache_key(self):
         # The node list, not the node that served: the cluster is one dashboard, with one session per run.
         return (','.join(self.nodes), self._auth.cache_domain(self.domain), self.username or '')
 
     def scrub(self, text):
-        """Mask this session's secrets in a text that may quote a server message (see _secrets)."""
+        """Mask this session's secrets in a text that may quote a server message (see secrets)."""
         return self.secrets.scrub(text)
 
     def leaks_into(self, value):
@@ -242,11 +174,6 @@ class DashboardSession:
     def add_secrets(self, values):
         """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""
         self.secrets.add(values)
-
-    def forget_password(self):
-        """Drop the password from this object (for a process that must only ever refresh)."""
-        if self._auth.has_token:
-            self._auth.password = None
 
     def _take_token(self, token, compat_token=None, received_at=None, lifetime=None):
         if None not in (received_at, lifetime) and self.username and self.usertype and self.rbac:
@@ -267,53 +194,21 @@ class DashboardSession:
         if not self.rbac and isinstance(claims.get('rbac'), list):
             self.rbac = parse_rbac(claims['rbac'])
 
-    def adopt(self, record):
-        """Take a newer token that another process of this run obtained."""
-        if not record or not record.get('token') or not self._trusts(record):
-            return False
-        if record['token'] == self.token:
-            # The same session (a fact's token, one this process read before): what the run knows of it
-            # holds, so that saving it again keeps its password's verifier and whether it was handed out.
-            self._verifier = record.get('verifier')
-            self._handed = bool(record.get('handed'))
-        if self.token and (record.get('received_at') or 0) <= (self.received_at or 0):
-            return False
-        self._verifier = record.get('verifier')
-        self._handed = bool(record.get('handed'))
-        self.token = record['token']
-        self.compat_token = record.get('compat_token')
-        self.received_at = float(record['received_at'])
-        self.lifetime = int(record['lifetime'])
-        self.usertype = record.get('usertype') or self.usertype
-        self.rbac = record.get('rbac') or self.rbac
-        return True
-
-    @contextlib.contextmanager
-    def _cache_entry(self):
-        if self._cache is None:
-            yield _NoCacheEntry()
-            return
-        with self._cache.entry(self.cache_key()) as entry:
-            yield entry
-
-    # ----- the auth API ------------------------------------------------------------------
-
     def login(self):
-        """Log in (POST /login, see _auth.PasswordAuth); a live session of the run's own that it replaces is ended."""
+        """Log in (POST /login, see auth.PasswordAuth); a live session of the run's own that it replaces is ended."""
         if not self.has_credentials:
             raise ConfigurationError('Logging in to %s needs username and password, or username and api_key (%s, or '
                                      'DASHBOARD_USERNAME with DASHBOARD_PASSWORD or DASHBOARD_API_KEY).'
                                      % (self.base_url, self._configured_in or 'task options, module_defaults'))
         answer = self._auth.login(self.http, self.username, self.domain, self.scrub)
-        superseded = self.token if self.token and not self._handed and self.expires_in() > 0 else None
+        superseded = self.token if self.token and not self.run_cache.handed and self.expires_in() > 0 else None
         self.usertype = answer.usertype
         self.rbac = parse_rbac(answer.rbac_field)
         self._take_token(answer.token, answer.compat_token)
         # The name as given stays the session's key; a server that canonicalises it (LDAP, TACACS+)
         # must not split one account's session in two.
         self.username = self.username or answer.username
-        self._verifier = password_verifier(self._auth.password)
-        self._handed = self._keep
+        self.run_cache.opened()
         self.logins += 1
         if superseded:
             # A session the run opened, replaced while still live (a refusal that was not about the
@@ -328,13 +223,11 @@ class DashboardSession:
     def end(self, token):
         """POST /logout of ``token``, once, whatever the run's cache holds; a failure is left alone (the
         session then expires on its own). For a token the run is done with (see _keeper)."""
-        try:
+        with contextlib.suppress(DashboardError):
             self.http.request('POST', LOGOUT_PATH, token=token, retry=False)
-        except DashboardError:
-            pass
 
     def refresh(self):
-        """POST /refresh (see _auth.PasswordAuth); the new token replaces the old."""
+        """POST /refresh (see auth.PasswordAuth); the new token replaces the old."""
         if not self.token:
             raise SessionExpired('There is no session to refresh for %s: run fabricops.dashboard.dashboard_login first.' % self.base_url)
         answer = self._auth.refresh(self.http, self.token, self.username, self.scrub, self._clock)
@@ -347,8 +240,8 @@ class DashboardSession:
         """POST /logout; True when a live session was ended, False when there was none (as always with an API key)."""
         if self.uses_api_key:
             return False
-        with self._cache_entry() as entry:
-            self.adopt(entry.load())
+        with self.run_cache.entry() as entry:
+            self.run_cache.adopt(entry.load())
             if not self.token:
                 return False
             ended = self._auth.logout(self.http, self.token, self.scrub)
@@ -357,26 +250,25 @@ class DashboardSession:
         self.compat_token = None
         return ended
 
-    # ----- keeping the session alive -----------------------------------------------------
-
     def ensure_valid(self):
         """Make sure a token with some life left is at hand: adopt, log in or renew as needed.
 
         With an API key: make sure the key is at hand; nothing is sent.
         """
         if self.uses_api_key:
-            with self._cache_entry() as entry:
+            with self.run_cache.entry() as entry:
                 self._auth.ensure_key(entry, self.username, self.base_url)
+                self.run_cache.adopt(entry.load())  # no token to take: what the run learned of the controller
             return
-        if self._cache is not None and self._fresh_from_cache():
+        if self.run_cache.fresh():
             return
-        with self._cache_entry() as entry:
+        with self.run_cache.entry() as entry:
             record = entry.load()
-            if record and record.get('token') and not self._trusts(record):
+            if record and record.get('token') and not self.run_cache.trusts(record):
                 # Other credentials than those the run's session was opened with: they log in on their own.
                 record = None
                 self.token = None
-            self.adopt(record)
+            self.run_cache.adopt(record)
             if not self.token:
                 self.login()
             elif self.expires_in() <= self.refresh_margin():
@@ -386,46 +278,27 @@ class DashboardSession:
                 return
             # Logged in, renewed, or a session from a fact or option newer than what this run held:
             # from now on the run's other workers share it.
-            entry.save(self.cache_record())
-
-    def _fresh_from_cache(self):
-        """Whether the run's cache holds this session with life left, read without its lock.
-
-        The common case of every task: entries are replaced whole (written aside, then renamed),
-        so a read without the lock sees one entry or the other, never half of one. Anything else
-        (nothing cached, a token to renew, a newer one of our own to share) goes the locked way.
-        """
-        record = self._cache.peek(self.cache_key())
-        if not record or not record.get('token') or not self._trusts(record):
-            return False
-        if self.token and (record.get('received_at') or 0) < (self.received_at or 0):
-            return False
-        self.adopt(record)
-        return self.token == record['token'] and self.expires_in() > self.refresh_margin()
+            entry.save(self.run_cache.record())
 
     def renew(self, relogin=False):
         """Refresh now (dashboard_refresh), unless another worker did so while this one waited; never with an API key."""
         if self.uses_api_key:
             return
         started = self._clock()
-        with self._cache_entry() as entry:
+        with self.run_cache.entry() as entry:
             record = entry.load()
             # The run's newer token, if any, first: the session keeper refreshes in the background, so the
             # fact's token may have expired while the session it belongs to is live.
-            if self.adopt(record) and (record.get('received_at') or 0) >= started - 1:
+            if self.run_cache.adopt(record) and (record.get('received_at') or 0) >= started - 1:
                 return  # refreshed within this very task by another host's worker
             self._renew(relogin=relogin)
-            entry.save(self.cache_record())
-
-    # ----- API keys -----------------------------------------------------------------------
+            entry.save(self.run_cache.record())
 
     def check_api_key(self):
         """One cheap GET that the key is accepted (dashboard_login with a key); keeps the key for this run's other tasks."""
         self.ensure_valid()
         self.request('GET', KEY_CHECK_PATH)
-        with self._cache_entry() as entry:
-            # The run's private cache, never the fact: the tasks after this one find the key here.
-            entry.save({'auth': 'api_key', 'api_key': self._auth.key, 'username': self.username, 'nodes': self.nodes})
+        self.run_cache.keep_key()
 
     def _renew(self, relogin=True, tolerate=False):
         """Refresh the token; log in instead when it cannot be refreshed and ``relogin`` allows.
@@ -458,14 +331,14 @@ class DashboardSession:
 
     def _recover_from_refusal(self, refused_token):
         """After the dashboard refused a token: adopt a newer one, else renew it, once."""
-        with self._cache_entry() as entry:
-            if self.adopt(entry.load()) and self.token != refused_token:
+        with self.run_cache.entry() as entry:
+            if self.run_cache.adopt(entry.load()) and self.token != refused_token:
                 return
             if self.has_credentials:
                 self.login()
             else:
                 self.refresh()
-            entry.save(self.cache_record())
+            entry.save(self.run_cache.record())
 
     def request(self, method, path, json_body=None, params=None, accept=None):
         """An authenticated request. A refused token is renewed once and the request sent once more.
@@ -482,14 +355,12 @@ class DashboardSession:
             response = self.http.request(method, path, json_body=json_body, params=params, **self._auth.credentials(self))
             if is_auth_failure(response):
                 raise self._auth.refused(self.base_url, self.username, response, self.scrub)
-            if not _accepted(response.status, accept):
-                raise self._api_error(response, method, path)
-            return response
-        used = self.token
-        response = self.http.request(method, path, json_body=json_body, params=params, token=used)
-        if is_auth_failure(response):
-            self._recover_from_refusal(used)
-            response = self.http.request(method, path, json_body=json_body, params=params, token=self.token)
+        else:
+            used = self.token
+            response = self.http.request(method, path, json_body=json_body, params=params, token=used)
+            if is_auth_failure(response):
+                self._recover_from_refusal(used)
+                response = self.http.request(method, path, json_body=json_body, params=params, token=self.token)
             if is_auth_failure(response):
                 raise SessionExpired(self.scrub(
                     'The dashboard %s refused %s %s twice, before and after renewing the session (HTTP %d: %s). The account may '
@@ -499,18 +370,10 @@ class DashboardSession:
             raise self._api_error(response, method, path)
         return response
 
-    def _operation(self, path):
-        """``path`` as the dashboard's own path, without the address's prefix: /login, /api/v1/infra/whoami..."""
-        full = decoded_path(urlsplit(self.http.url_for(path)).path)
-        prefix = urlsplit(self.base_url).path
-        if prefix and full.startswith(prefix + '/'):
-            full = full[len(prefix):]
-        return '/' + full.strip('/')
-
     def is_auth_path(self, path):
         """Whether ``path`` is one of the platform's own login, refresh or logout operations, in any spelling
         (percent-encoded, with dot segments): the server decodes it before it routes it."""
-        return self._operation(path) in AUTH_PATHS
+        return operation_path(self.http.url_for(path), self.base_url) in AUTH_PATHS
 
     def _auth_request(self, method, path, json_body, params, accept):
         """A request to the auth operations themselves, sent exactly once.
@@ -520,7 +383,7 @@ class DashboardSession:
         session; the others carry the current one.
         """
         credentials = {}
-        if self._operation(path) not in LOGIN_PATHS:
+        if operation_path(self.http.url_for(path), self.base_url) not in LOGIN_PATHS:
             self.ensure_valid()
             credentials = self._auth.credentials(self)
         response = self.http.request(method, path, json_body=json_body, params=params, retry=False, **credentials)
@@ -533,6 +396,4 @@ class DashboardSession:
 
 
 def _accepted(status, accept):
-    if accept:
-        return status in accept
-    return 200 <= status < 300
+    return status in accept if accept else 200 <= status < 300

@@ -5,7 +5,7 @@
 
 The session token is attached by the caller per request and only to the dashboard's own origin:
 redirects are followed here, by hand, and only within that origin, so the AuthCookie can never
-travel to another host. How one exchange goes over the wire is ``_wire``'s.
+travel to another host. How one exchange goes over the wire is ``exchange``'s.
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ import time
 from urllib.parse import urljoin, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError, TransportError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import normalize_nodes
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import HAS_REQUESTS, REQUESTS_IMPORT_ERROR, direct_exchange, origin
-# Where tests and older code find them.
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import Response, carried_exchange, same_origin  # noqa: F401 pylint: disable=unused-import
 
 REDIRECT_STATUSES = frozenset((301, 302, 303, 307, 308))
 MAX_REDIRECTS = 5
@@ -78,15 +75,16 @@ def parse_retry_after(value, now=None):
 class HttpClient:
     """HTTPS requests to one dashboard, with retries, failover between its nodes and same-origin redirects.
 
-    ``base_url`` may name the nodes of a cluster (see ``normalize_nodes``): requests go to one
-    node, and move on to the next when it does not answer.
+    ``nodes``: the base URLs of the dashboard's nodes as ``options.normalize_nodes`` gives them
+    (the session normalises them once), or one such URL: requests go to one node, and move on to
+    the next when it does not answer.
     """
 
-    def __init__(self, base_url, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep, exchange=None):
+    def __init__(self, nodes, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep, exchange=None):
         if not HAS_REQUESTS:
             raise ConfigurationError('The Python library requests is required on the Ansible controller: pip install requests (%s).'
                                      % REQUESTS_IMPORT_ERROR)
-        self.nodes = normalize_nodes(base_url)
+        self.nodes = (nodes,) if isinstance(nodes, str) else tuple(nodes)
         self.base_url = self.nodes[0]
         self.validate_certs = validate_certs
         self.ca_path = ca_path

@@ -119,7 +119,7 @@ def test_expired_session_with_credentials_logs_in_again(make_session, emu):
     assert emu.counters()['logins'] == 2
 
 
-def test_controller_clock_an_hour_off_does_not_change_the_schedule(make_session, emu):
+def test_control_node_clock_an_hour_off_does_not_change_the_schedule(make_session, emu):
     session = make_session(clock=lambda: time.time() + 3600)
     session.login()
     assert 1195 <= session.expires_in() <= 1200

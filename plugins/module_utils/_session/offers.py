@@ -1,0 +1,61 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: what the fabric controller offers, learned once per run.
+
+A fact about the fabric controller that tasks need is learned once per run: the first task that
+needs it asks the controller, and the answer travels with the run's session record (see
+``run_cache``), so that the run's later tasks, each in a worker process of its own, have it
+without a request. Later issues keep the controller's release here, and whether it takes bulk
+updates. A caller reaches it as ``DashboardSession.offers``.
+
+Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
+a JSON file.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+class ControllerOffers:
+    """Named facts about the fabric controller, each learned at most once per run (see ``learn``).
+
+    ``on_learn`` is called with this object after each new value, so that the run's later tasks
+    find it (the session shares it through the run's cache).
+    """
+
+    def __init__(self, known=None, on_learn=None):
+        self._known = {}
+        self._on_learn = on_learn
+        self.take(known)
+
+    def learn(self, name, compute):
+        """The value of ``name``: the one learned earlier in this run, else what ``compute()`` returns, then kept.
+
+        ``compute`` is called at most once per run for a name (several worker processes may
+        race to be first; each gets the same answer from the controller). A value that is not
+        JSON is a TypeError. The value is shared: a caller that wants to change it copies it.
+        """
+        if name not in self._known:
+            # Through JSON at once: this task then uses what a later task reads back from the record.
+            self._known[name] = json.loads(json.dumps(compute()))
+            if self._on_learn is not None:
+                self._on_learn(self)
+        return self._known[name]
+
+    def take(self, known):
+        """Add the values of a run record's ``offers`` (absent from a record of an older version: nothing to add).
+
+        A value this process already has stays: what a task used once does not change under it.
+        """
+        if isinstance(known, dict):
+            for name, value in known.items():
+                self._known.setdefault(name, value)
+
+    def as_record(self):
+        """What the run's record keeps: a JSON object of the values learned."""
+        return dict(self._known)
+
+    def __contains__(self, name):
+        return name in self._known

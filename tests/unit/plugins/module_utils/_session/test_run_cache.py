@@ -1,0 +1,65 @@
+"""A session's part in the run's token cache: what it keeps there, and what a later task takes from there."""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache
+
+
+def _not_called():
+    raise AssertionError('compute was called, though the run had learned the value already')
+
+
+def _later_task(emu, first, cache=None):
+    """A session as a later task of the run builds it: from the fact the first one handed out."""
+    return DashboardSession.from_options({'host': emu.base_url, 'ca_path': emu.ca_path}, session_fact=first.as_dict(), token_cache=cache)
+
+
+def test_what_one_task_learned_of_the_controller_reaches_a_later_task_without_a_request(emu, tmp_path):
+    cache = TokenCache(str(tmp_path / 'cache'))
+    first = DashboardSession(emu.base_url, 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path, token_cache=cache)
+    first.ensure_valid()
+    assert first.offers.learn('release', lambda: '12.2.2') == '12.2.2'
+
+    later = _later_task(emu, first, cache)
+    later.ensure_valid()
+    assert later.offers.learn('release', _not_called) == '12.2.2'
+    assert later.token == first.token
+    assert emu.counters()['logins'] == 1
+
+
+def test_a_session_built_from_the_record_has_what_was_learned(emu):
+    first = DashboardSession(emu.base_url, 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path)
+    first.ensure_valid()
+    first.offers.learn('bulk_update', lambda: True)
+    record = first.run_cache.record()
+
+    later = _later_task(emu, first)
+    later.run_cache.adopt(record)
+    assert later.offers.learn('bulk_update', _not_called) is True
+
+
+def test_a_record_of_an_older_version_without_offers_is_still_adopted(emu, tmp_path):
+    cache = TokenCache(str(tmp_path / 'cache'))
+    first = DashboardSession(emu.base_url, 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path, token_cache=cache)
+    first.ensure_valid()
+    stale = first.as_dict()
+    first.renew()  # the run's record now holds a newer token than the fact a later task is given
+    record = first.run_cache.record()
+    del record['offers']
+    with cache.entry(first.cache_key()) as entry:
+        entry.save(record)
+
+    later = DashboardSession.from_options({'host': emu.base_url, 'ca_path': emu.ca_path}, session_fact=stale, token_cache=cache)
+    later.ensure_valid()
+    assert later.token == first.token != stale['token']
+    assert later.offers.learn('release', lambda: '12.2.2') == '12.2.2'
+    assert emu.counters()['logins'] == 1
+
+
+def test_a_value_learned_after_the_session_was_saved_reaches_the_record(emu, tmp_path):
+    cache = TokenCache(str(tmp_path / 'cache'))
+    first = DashboardSession(emu.base_url, 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path, token_cache=cache)
+    first.ensure_valid()
+    first.offers.learn('release', lambda: '12.2.2')
+    first.run_cache.hand_over()  # saved again whole: what was learned stays
+    assert cache.peek(first.cache_key())['offers'] == {'release': '12.2.2'}
+    assert cache.peek(first.cache_key())['handed'] is True
