@@ -19,8 +19,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
-# The controller takes URLs up to 6144 characters (see the info section of docs/api/fabric-controller.yaml);
-# comma lists of names are cut well below that.
+# The controller takes URLs up to 6144 characters; comma lists of names are cut well below that.
 MAX_LIST_CHARACTERS = 4000
 
 
@@ -87,8 +86,12 @@ class ControllerClient:
     collects each request as ``rendered`` shows it and answers with the request's offline answer.
     """
 
-    def __init__(self, session, prefix=LAN_FABRIC):
+    def __init__(self, session, prefix=None):
         self.session = session
+        # Where the controller serves its lan-fabric API is what it offers, kept once per run with the session
+        # (``session.offers``); the releases this collection knows all serve it at LAN_FABRIC.
+        if prefix is None:
+            prefix = LAN_FABRIC if session is None else session.offers.learn('lan_fabric_prefix', lambda: LAN_FABRIC)
         self.prefix = prefix
         self.sent = []
         self.rendered = []
