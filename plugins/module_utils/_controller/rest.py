@@ -32,7 +32,7 @@ import copy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, server_message
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, failed_items_message, item_outcomes
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import (
-    MISSING, contains, describe, lookup, merged, parse_body, stored_text)
+    MISSING, contains, describe, lookup, merged, parse_body)
 
 READ_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 # Statuses of the read before a write that always mean "no such object".

@@ -63,7 +63,7 @@ def test_a_layer2_only_network_has_the_controllers_vrf_na():
 
 def test_ports_of_an_attached_switch_are_sent_as_the_ones_to_add_and_to_remove():
     item = network_mapping().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1', 'Ethernet1/2']},
-                                          {'switch': 'leaf-1', 'ports': ['Ethernet1/2', 'Ethernet1/3']})
+                                             {'switch': 'leaf-1', 'ports': ['Ethernet1/2', 'Ethernet1/3']})
     assert (item['switchPorts'], item['detachSwitchPorts'], item['deployment']) == ('Ethernet1/3', 'Ethernet1/1', True)
     detach = network_mapping().attachment_item('web', 'SN1', {'switch': 'leaf-1', 'ports': ['Ethernet1/1']}, None)
     assert (detach['switchPorts'], detach['detachSwitchPorts'], detach['deployment']) == ('', 'Ethernet1/1', False)
