@@ -15,7 +15,7 @@ cisco.dcnm is on no package registry; the benchmark takes it from the environmen
   DCNM_ANSIBLE_PLAYBOOK  the ansible-playbook of an environment with ansible.netcommon
                          (default: ~/.cache/fabricops-peers/venv-ansible--11.13.0/bin/ansible-playbook)
 
-    .venv/bin/python benchmarks/resource_vs_dcnm.py [--latencies 0 200] [--vrfs 50] [--networks 100]
+    .venv/bin/python benchmarks/resource_vs_dcnm.py [--latencies 0 200] [--vrfs 50] [--networks 100] [--only ours|dcnm]
 
 CI does not run it; it asserts nothing.
 """
@@ -124,10 +124,12 @@ def main():
     parser.add_argument('--latencies', type=int, nargs='+', default=[0, 200])
     parser.add_argument('--vrfs', type=int, default=50)
     parser.add_argument('--networks', type=int, default=100)
+    parser.add_argument('--only', choices=('ours', 'dcnm'),
+                        help='run one collection only (comparing two trees of ours needs no cisco.dcnm runs)')
     options = parser.parse_args()
     collections = pathlib.Path(os.environ.get('DCNM_COLLECTIONS_PATH', PEERS / 'collections-peer'))
     dcnm_playbook = pathlib.Path(os.environ.get('DCNM_ANSIBLE_PLAYBOOK', PEERS / 'venv-ansible--11.13.0' / 'bin' / 'ansible-playbook'))
-    if not (collections / 'ansible_collections' / 'cisco' / 'dcnm').is_dir() or not dcnm_playbook.exists():
+    if options.only != 'ours' and (not (collections / 'ansible_collections' / 'cisco' / 'dcnm').is_dir() or not dcnm_playbook.exists()):
         raise SystemExit('cisco.dcnm not found: set DCNM_COLLECTIONS_PATH and DCNM_ANSIBLE_PLAYBOOK (see this file\'s docstring; '
                          '/work/shared/tools/peer-modules with PEER_DCNM_GIT prepares both)')
     vrf_items, network_items = workload(options.vrfs, options.networks)
@@ -154,6 +156,8 @@ def main():
                 for name, command, env in (
                         ('fabricops.dashboard', [str(OURS_PLAYBOOK), str(ours), '-i', str(workdir / 'local.ini')], ours_env),
                         ('cisco.dcnm 3.12.1', [str(dcnm_playbook), str(theirs), '-i', str(dcnm_ini)], dcnm_env)):
+                    if options.only and not name.startswith({'ours': 'fabricops', 'dcnm': 'cisco'}[options.only]):
+                        continue
                     before = prepare(emulator, latency)
                     for run in ('first', 'no change'):
                         requests, seconds, recap, before = timed_run(command, env, emulator, before)
