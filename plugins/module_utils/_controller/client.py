@@ -86,12 +86,11 @@ class ControllerClient:
     collects each request as ``rendered`` shows it and answers with the request's offline answer.
     """
 
-    def __init__(self, session, prefix=None):
+    def __init__(self, session, prefix=LAN_FABRIC):
         self.session = session
-        # Where the controller serves its lan-fabric API is what it offers, kept once per run with the session
-        # (``session.offers``); the releases this collection knows all serve it at LAN_FABRIC.
-        if prefix is None:
-            prefix = LAN_FABRIC if session is None else session.offers.learn('lan_fabric_prefix', lambda: LAN_FABRIC)
+        # Every release this collection knows serves the lan-fabric API at LAN_FABRIC, so the prefix is not
+        # learned. What must be learned of the controller (its release, its bulk updates) goes through
+        # ``session.offers``, the one per-run place for it (module_utils/_session/offers.py).
         self.prefix = prefix
         self.sent = []
         self.rendered = []
