@@ -108,7 +108,9 @@ class Run:
         try:
             self.take_steps(self.mapping.writes(changes, result))
         except ItemsFailed as exc:
-            self.failed(result, exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
+            # the request whose items failed is the last one sent: it changed something only if some item succeeded
+            self.failed(result, exc.message, wrote=len(self.client.sent) - (0 if exc.succeeded else 1),
+                        failed_items=exc.failed, succeeded_items=exc.succeeded)
         except DeployFailed as exc:
             self.failed(result, exc.message, deployment=exc.states)
         except ApiError as exc:
@@ -153,9 +155,13 @@ class Run:
             return self.client.read(step.path, params=step.params)
         return self.client.send(step)
 
-    def failed(self, result, msg, **details):
-        """The run stopped part way: what was sent did change the controller; what the plan said after that did not happen."""
-        result.update(failed=True, changed=bool(self.client.sent), msg=msg, **details)
+    def failed(self, result, msg, wrote=None, **details):
+        """The run stopped part way: what was sent did change the controller; what the plan said after that did not happen.
+
+        ``wrote``: how many of the writes sent changed something, when not all of them (a bulk create whose every item
+        the controller refused wrote nothing).
+        """
+        result.update(failed=True, changed=bool(len(self.client.sent) if wrote is None else wrote), msg=msg, **details)
         result.pop('after', None)
 
     def rendered(self, wants):
