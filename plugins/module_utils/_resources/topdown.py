@@ -206,7 +206,10 @@ class TopDownMapping:
     # reads
 
     def read_objects(self):
-        answer = self.client.read('%s/%ss' % (self.fabric_path, self.KIND))
+        try:
+            answer = self.client.read('%s/%ss' % (self.fabric_path, self.KIND))
+        except ApiError as exc:
+            raise self.fabric_error(exc) from None
         objects = [item for item in answer or [] if isinstance(item, dict) and item.get(self.name_key)]
         self.raw = {str(item[self.name_key]): item for item in objects}
         return objects
@@ -281,6 +284,14 @@ class TopDownMapping:
         del changes
 
     # the checks of the task's intent (validation.py)
+
+    def fabric_error(self, exc):
+        """The error of a read of the fabric's objects or settings: a fabric that does not exist, said so."""
+        if exc.status == 404:
+            return ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its %ss). Give the name of an '
+                            'existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.'
+                            % (self.fabric, self.KIND), exc.status)
+        return exc
 
     def peer(self):
         """The mapping of the kind that shares this one's VNIs and switch VLANs (VRFs for networks), on the same client."""
@@ -413,7 +424,10 @@ class TopDownMapping:
 
     def fabric_settings(self):
         """The fabric's nvPairs (GET /control/fabrics/{fabric}), read once."""
-        answer = self.client.read('/control/fabrics/%s' % segment(self.fabric))
+        try:
+            answer = self.client.read('/control/fabrics/%s' % segment(self.fabric))
+        except ApiError as exc:
+            raise self.fabric_error(exc) from None
         pairs = answer.get('nvPairs') if isinstance(answer, dict) else None
         return pairs if isinstance(pairs, dict) else {}
 
