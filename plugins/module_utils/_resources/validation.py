@@ -66,9 +66,9 @@ class IntentChecks:
         """The warnings; IntentRefused when anything was refused."""
         if self.refusals:
             count = len(self.refusals)
-            raise IntentRefused('Nothing was sent: the task contradicts %s (%d problem%s): %s. Change the config as each says '
-                                'and run the task again.' % (
-                                    'itself or the fabric', count, '' if count == 1 else 's',
+            raise IntentRefused('Nothing was sent: the task contradicts itself or the fabric (%d problem%s): %s. Change the '
+                                'config as each says and run the task again.' % (
+                                    count, '' if count == 1 else 's',
                                     '; '.join('(%d) %s' % (index + 1, text) for index, text in enumerate(self.refusals))),
                                 self.warnings)
         return self.warnings
@@ -143,10 +143,13 @@ def check_interface_address(checks, kind, name, option, value, version):
         parsed = None
     if parsed is None or parsed.version != version:
         try:
-            known = ipaddress.ip_address(address) if not length else None
+            bare = ipaddress.ip_address(address) if not length else None
         except ValueError:
-            known = None
-        reason = 'has no prefix length' if known is not None and known.version == version else 'is not an IPv%d address with a prefix length' % version
+            bare = None
+        if bare is not None and bare.version == version:
+            reason = 'has no prefix length'
+        else:
+            reason = 'is not an IPv%d address with a prefix length' % version
         checks.refuse('%s %s: %s %r %s; give it as address/prefix length, such as %s' % (kind, name, option, value, reason, example))
 
 
