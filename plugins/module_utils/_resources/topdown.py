@@ -338,16 +338,7 @@ class TopDownMapping:
         kind, id_field = self.model.KIND, self.model.ID_FIELD
         deleted = [change.name for change in changes if change.action == 'delete']
         writing = [change for change in changes if change.after is not None and change.changed]
-        # the objects of this kind: as listed (without attachments) unless the task read them whole
-        before = {} if offline else {name: self.object_from_controller(item, []) for name, item in self.raw.items()}
-        unread = set(before) - set(change.name for change in changes)
-        before.update((change.name, change.before) for change in changes if change.before is not None)
-        after = dict(before)
-        for change in changes:
-            if change.after is None:
-                after.pop(change.name, None)
-            else:
-                after[change.name] = change.after
+        before, after, unread = self.surroundings(changes, offline)
         peer = None if offline else self.peer()
         peer_objects = {}
         if peer is not None and (writing or (deleted and self.REFERENCED_BY)):
@@ -360,23 +351,42 @@ class TopDownMapping:
             vni_uses += id_uses(peer.model.KIND, peer.model.ID_FIELD, peer_objects, peer_objects)
         check_shared_values(checks, vni_uses, 'VNI')
         self.check_references(checks, after, before, deleted, peer, peer_objects)
-        vlan_uses = list(vlan_uses_of(kind, after, before))
-        if any(use.fresh for use in vlan_uses):
-            if unread and not offline:
-                # the VLANs the rest of the fabric holds on its switches: the attachments not read yet, in bulk
-                attachments = self.read_attachments(sorted(unread))
-                for name in unread:
-                    before[name] = after[name] = self.object_from_controller(self.raw[name], attachments.get(name))
-                vlan_uses = list(vlan_uses_of(kind, after, before))
-            if peer_objects:
-                attachments = peer.read_attachments(sorted(peer_objects))
-                for name in peer_objects:
-                    peer_objects[name] = peer.object_from_controller(peer.raw[name], attachments.get(name))
-                vlan_uses += vlan_uses_of(peer.model.KIND, peer_objects, peer_objects)
-            check_shared_values(checks, vlan_uses, 'VLAN')
+        self.check_vlans(checks, before, after, unread, peer, peer_objects)
         if not offline:
             self.check_roles(checks, writing)
             self.check_ranges(checks, writing)
+
+    def surroundings(self, changes, offline):
+        """(before, after, unread) of this kind's objects: {name: object} as read and as the task leaves them; the names
+        whose attachments were not read (the fabric's objects the task does not list are known from the list only)."""
+        before = {} if offline else {name: self.object_from_controller(item, []) for name, item in self.raw.items()}
+        unread = set(before) - set(change.name for change in changes)
+        before.update((change.name, change.before) for change in changes if change.before is not None)
+        after = dict(before)
+        for change in changes:
+            if change.after is None:
+                after.pop(change.name, None)
+            else:
+                after[change.name] = change.after
+        return before, after, unread
+
+    def check_vlans(self, checks, before, after, unread, peer, peer_objects):
+        """One VLAN per switch across both kinds; the attachments the rest of the fabric holds are read only when the
+        task brings a VLAN to a switch, in bulk."""
+        kind = self.model.KIND
+        if not any(use.fresh for use in vlan_uses_of(kind, after, before)):
+            return
+        if unread:
+            attachments = self.read_attachments(sorted(unread))
+            for name in unread:
+                before[name] = after[name] = self.object_from_controller(self.raw[name], attachments.get(name))
+        uses = list(vlan_uses_of(kind, after, before))
+        if peer_objects:
+            attachments = peer.read_attachments(sorted(peer_objects))
+            for name in peer_objects:
+                peer_objects[name] = peer.object_from_controller(peer.raw[name], attachments.get(name))
+            uses += vlan_uses_of(peer.model.KIND, peer_objects, peer_objects)
+        check_shared_values(checks, uses, 'VLAN')
 
     def check_references(self, checks, after, before, deleted, peer, peer_objects):
         if peer is None:
