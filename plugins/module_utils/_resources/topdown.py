@@ -339,9 +339,10 @@ class TopDownMapping:
         deleted = [change.name for change in changes if change.action == 'delete']
         writing = [change for change in changes if change.after is not None and change.changed]
         before, after, unread = self.surroundings(changes, offline)
-        peer = None if offline else self.peer()
+        # the other kind, read only when the rules need it: for what the task writes, or for the VRFs it deletes
+        peer = None if offline or not (writing or (deleted and self.REFERENCED_BY)) else self.peer()
         peer_objects = {}
-        if peer is not None and (writing or (deleted and self.REFERENCED_BY)):
+        if peer is not None:
             peer_objects = {str(item[peer.name_key]): peer.object_from_controller(item, []) for item in peer.read_objects()}
         for change in changes:
             if change.action == 'update':
