@@ -23,8 +23,18 @@ description:
   - When the controller refuses some items of a request (a bulk answer with a C(failureList), or an attachment answer naming
     failed items such as a VLAN already in use), the task fails, naming each refused item and what succeeded; nothing is
     sent twice.
+  - Before anything is written, the task is checked against itself and the fabric as read, and refused, naming every
+    problem in one message, when it contradicts either. A VNI (O(config[].network_id)) another network or VRF already has or
+    another item gives; a VLAN another network or VRF holds on the same switch; a O(config[].vrf) the fabric does not have;
+    an attachment on a spine; a change of an existing network's O(config[].network_id); a gateway that is not an address
+    with a prefix length; a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of O(config[].template_params) that
+    an option sets (V(enableL3OnBorder) is O(config[].l3_gateway_on_border)). A VNI or VLAN outside the fabric's own ranges
+    is a warning only. See the guide's section on what is checked before anything is written.
+  - The checks read, once per task and only when it writes something, the fabric's VRFs, its settings and (when the task
+    attaches) the attachments of the VRFs and of the other networks: 1 to 4 requests more.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before
-    and after.
+    and after. A refusal that rests on the fabric's current state (a network in a VRF an earlier task of the play
+    creates) is a warning in check mode, since that earlier task changed nothing there.
 seealso:
   - module: fabricops.dashboard.vrfs
     description: The VRFs these networks live in.
@@ -74,7 +84,7 @@ options:
         description: Anycast gateway IPv4 address with prefix length, for example V(10.1.1.1/24). Default V("").
         type: str
       gateway_ipv6:
-        description: Anycast gateway IPv6 address with prefix length. Default V("").
+        description: Anycast gateway IPv6 address with prefix length, for example V(2001:db8::1/64). Default V("").
         type: str
       interface_description:
         description: Description of the network's SVI. Default V("").

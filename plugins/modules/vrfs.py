@@ -20,7 +20,17 @@ description:
     fills, so a gathered config fed back to V(merged) changes nothing.
   - When the controller refuses some items of a request (a bulk answer with a C(failureList), or an attachment answer naming
     failed items), the task fails, naming each refused item and what succeeded; nothing is sent twice.
+  - Before anything is written, the task is checked against itself and the fabric as read, and refused, naming every
+    problem in one message, when it contradicts either. A VNI (O(config[].vrf_id)) another VRF or network already has or
+    another item gives; a VLAN another VRF or network holds on the same switch; an attachment on a spine; a change of an
+    existing VRF's O(config[].vrf_id); a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of
+    O(config[].template_params) that an option sets; the delete of a VRF that still holds networks. A VNI or VLAN outside
+    the fabric's own ranges is a warning only. See the guide's section on what is checked before anything is written.
+  - The checks read, once per task and only when it writes something, the fabric's networks, its settings and (when the
+    task attaches) the attachments of the other VRFs and the networks: 1 to 4 requests more.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed VRF before and after.
+    A refusal that rests on the fabric's current state (the delete of a VRF whose networks an earlier task of the play
+    deletes) is a warning in check mode, since that earlier task changed nothing there.
 seealso:
   - module: fabricops.dashboard.networks
     description: The networks that live in these VRFs.
@@ -139,7 +149,9 @@ options:
             type: str
             required: true
           vlan:
-            description: VLAN of the VRF on this switch, when not the VRF's own O(config[].vlan_id).
+            description:
+              - VLAN of the VRF on this switch, when not the VRF's own O(config[].vlan_id).
+              - No other VRF or network may hold the same VLAN on that switch.
             type: int
 attributes:
   check_mode:

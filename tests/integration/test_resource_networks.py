@@ -127,17 +127,16 @@ def test_rendered_computes_the_requests_offline(resource, emu):
                       'body': {'networkNames': 'web'}}
 
 
-def test_attachments_the_controller_refuses_fail_the_task_naming_each(resource):
+def test_two_networks_on_one_vlan_of_a_switch_are_refused_before_the_controller_sees_them(resource):
+    # The controller would create both, attach web, then refuse storage's attachment ("Entered Network VLAN ID 2500 is
+    # in use already"), leaving half the task done: the module refuses it before the first write.
     web = dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13'], 'vlan': 2500}])
     storage = dict(STORAGE, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/15'], 'vlan': 2500}])
     run = resource('networks', 'merged', [web, storage], deploy=True)
     assert run.play.rc == 2
-    assert list(run['failed_items'].values()) == ['Entered Network VLAN ID 2500 is in use already']
-    assert next(iter(run['failed_items'])).startswith('storage-[')
-    assert [item.split('-[')[0] for item in run['succeeded_items']] == ['web']
-    assert 'Entered Network VLAN ID 2500 is in use already' in run['msg']
-    # created, attached web; no deploy was sent after the failure
-    assert run['requests'] == ['POST /top-down/bulk-create/networks', 'POST /top-down/fabrics/site-a/networks/attachments']
+    assert run['changed'] is False and run.writes == 0, run.requests
+    assert ('VLAN 2500 on switch site-a-leaf-2 is given to network web (this task) and network storage (this task): give '
+            'storage another vlan_id (or a vlan of its own in its attach entry for site-a-leaf-2)') in run['msg']
 
 
 def test_a_partly_failed_bulk_create_fails_the_task_and_a_rerun_sends_only_the_rest(resource, emu):
@@ -181,6 +180,18 @@ def test_a_config_that_cannot_work_fails_before_any_write(resource, config, mess
     run = resource('networks', 'merged', config)
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
     assert 'Traceback' not in run.play.output
+
+
+def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
+    for state in ('merged', 'gathered'):
+        run = resource('networks', state, [WEB] if state == 'merged' else None, fabric='no-such-fabric')
+        assert run.play.rc == 2
+        assert run['msg'].startswith('Fabric no-such-fabric does not exist on the controller'), run['msg']
+        assert 'give the name of an existing fabric in fabric' in run['msg'].lower() and run.writes == 0
+    empty = resource('networks', 'merged', [WEB], fabric='')
+    assert empty.play.rc == 2
+    assert empty['msg'] == 'fabric is empty; give the name of the fabric. Nothing was sent.'
+    assert not [key for key in empty.requests if '/fabrics' in key], empty.requests
 
 
 def test_no_password_token_or_cookie_in_the_output_at_vvvv(resource):

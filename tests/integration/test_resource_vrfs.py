@@ -95,7 +95,8 @@ def test_a_vrf_that_holds_networks_is_not_detached_or_deleted(resource):
     for state, config in (('overridden', [RED]), ('deleted', [{'name': 'vrf-1'}])):
         run = resource('vrfs', state, config)
         assert run.play.rc == 2
-        assert 'The controller cannot delete a VRF that still holds networks: vrf-1 holds net-1.' in run['msg']
+        assert ('VRF vrf-1 still holds network net-1, and the controller cannot delete a VRF that holds any: delete or move '
+                'those first') in run['msg']
         assert run.writes == 0, run.requests
 
 
@@ -170,6 +171,29 @@ def test_a_partly_failed_bulk_create_fails_the_task_naming_each_failed_vrf(resou
     assert rerun.play.rc == 0, rerun.play.output[-3000:]
     assert rerun.writes == 2, rerun.requests  # create red, attach blue
     assert_idempotent(resource, 'vrfs', 'merged', [BLUE, RED])
+
+
+def test_a_bulk_create_the_controller_refuses_whole_changes_nothing(resource, emu):
+    # as when another run created the same VRFs between this run's read and its create: every item in failureList
+    emu.set_faults(partial_failure_count=1)
+    run = resource('vrfs', 'merged', [RED])
+    assert run.play.rc == 2
+    assert run['failed_items'] == {'red': 'Failed to create vrf red. Please try after some time'}
+    assert run['succeeded_items'] == [] and 'Succeeded: none.' in run['msg']
+    assert run['changed'] is False and run.play.total('changed') == 0
+    assert run['requests'] == ['POST /top-down/bulk-create/vrfs']
+
+
+def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
+    run = resource('vrfs', 'merged', [RED], fabric='no-such-fabric')
+    assert run.play.rc == 2 and run.writes == 0
+    assert run['msg'] == ('Fabric no-such-fabric does not exist on the controller (it answered HTTP 404 for its vrfs). Give the '
+                          'name of an existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.')
+    for state in ('merged', 'rendered'):
+        empty = resource('vrfs', state, [RED], fabric='')
+        assert empty.play.rc == 2
+        assert empty['msg'] == 'fabric is empty; give the name of the fabric. Nothing was sent.'
+        assert not [key for key in empty.requests if '/fabrics' in key], empty.requests
 
 
 def next_free(emu, what):

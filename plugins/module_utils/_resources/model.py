@@ -192,13 +192,6 @@ def template_text(value):
     return stored_text(value)
 
 
-def check_vlan(partial, option, where):
-    """ModelError when the partial object's VLAN ``option`` is not one an object can be given (2 to 4094)."""
-    vlan = partial.get(option)
-    if vlan is not None and not 2 <= vlan <= 4094:
-        raise ModelError('%s: %s %d is not a usable VLAN; give 2 to 4094.' % (where, option, vlan))
-
-
 def merge_attachments(have, wanted):
     """``have`` (by serial) with the ``wanted`` attachments (a list, each resolved with ``serial``) merged in.
 

@@ -9,9 +9,10 @@ the ``networkTemplateConfig`` keys (``/top-down/fabrics/{fabric}/networks`` in d
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, check_vlan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown import TopDownMapping, split_ports
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 
 
 class NetworkModel(ResourceModel):
@@ -42,7 +43,6 @@ class NetworkModel(ResourceModel):
     ID_FIELD = 'network_id'
 
     def check(self, partial, where):
-        check_vlan(partial, 'vlan_id', where)
         if partial.get('layer2_only') and partial.get('vrf') not in (None, 'NA'):
             raise ModelError('%s: a layer2_only network belongs to no VRF; leave vrf out (or set layer2_only: false).' % where)
 
@@ -83,8 +83,14 @@ class NetworkMapping(TopDownMapping):
         'extension_template': 'networkExtensionTemplate',
     }
     SEGMENT_KEY = 'segmentId'
-    IDENTITY_KEYS = ('networkName', 'vrfName', 'segmentId')
+    IDENTITY_KEYS = {'networkName': 'name', 'vrfName': 'vrf', 'segmentId': 'network_id'}
     SERVER_FIELDS = ('id', 'fabric', 'networkStatus')
+    RANGE_SETTINGS = ('L2_SEGMENT_ID_RANGE', 'NETWORK_VLAN_RANGE')
+    ADDRESS_FIELDS = {'gateway_ipv4': 4, 'gateway_ipv6': 6}
+    REFERENCE = 'vrf'
+
+    def peer(self):
+        return VRFS.mapping(VRFS.model, self.client, self.params)
 
     def top_level_value(self, option, value):
         if option == 'vrf' and (value in (None, '') or str(value) == NO_VRF):

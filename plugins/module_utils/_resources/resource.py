@@ -66,6 +66,10 @@ class Resource:
 
     def run(self, client, params, check_mode=False, diff=False):
         """The task's result for ``params`` through ``client`` (a ``ControllerClient``; offline for rendered)."""
+        # required: true lets an empty string through, which would address the wrong path (fabrics//networks)
+        for name, spec in sorted(self.options.items()):
+            if spec.get('required') and spec.get('type') == 'str' and not str(params.get(name) or '').strip():
+                return {'failed': True, 'changed': False, 'msg': '%s is empty; give the name of the %s. Nothing was sent.' % (name, name)}
         if params.get('state') == 'rendered':
             # rendered reads and sends nothing, whatever session the task has
             client = client.without_session()

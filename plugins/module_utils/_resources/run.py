@@ -5,8 +5,10 @@
 
 Want, have, compare, then act: the task's config items as partial objects of the model; what
 the controller has, read once in bulk by the resource's mapping; the plan of every state
-(``plan``); checks that must hold before anything is written (in check mode too); then the
-writes. The writes are data: the mapping's ``writes(changes, result)`` is a generator of steps,
+(``plan``); checks that must hold before anything is written (in check mode too): the task's
+intent against itself and the fabric (the mapping's ``check_intent``, with the rules of
+``validation``), and what the controller would refuse part way (``check``); then the writes.
+The writes are data: the mapping's ``writes(changes, result)`` is a generator of steps,
 
 - a ``Request``, which the client sends (or, for ``rendered``, only collects); a step whose
   answer the next ones need is written ``answer = yield request``;
@@ -24,6 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan, scope_names, shape_result
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import IntentChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 
 NEEDS_CONFIG = ('merged', 'replaced', 'rendered')
@@ -63,7 +66,10 @@ class Run:
         try:
             return self.run()
         except ModelError as exc:
-            return {'failed': True, 'changed': False, 'msg': str(exc)}
+            failed = {'failed': True, 'changed': False, 'msg': str(exc)}
+            if getattr(exc, 'warnings', None):
+                failed['warnings'] = exc.warnings
+            return failed
 
     def wants(self):
         """The task's config items as partial objects of the model; a state that acts on the listed objects needs some."""
@@ -90,6 +96,7 @@ class Run:
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
         if not self.diff:
             result.pop('diff')
+        self.check_intent(state, wants, changes, result)
         # refusals the controller would give part way, said before anything is sent (in check mode too)
         self.mapping.check(changes)
         deploy_names = self.mapping.to_deploy(changes)
@@ -101,7 +108,9 @@ class Run:
         try:
             self.take_steps(self.mapping.writes(changes, result))
         except ItemsFailed as exc:
-            self.failed(result, exc.message, failed_items=exc.failed, succeeded_items=exc.succeeded)
+            # the request whose items failed is the last one sent: it changed something only if some item succeeded
+            self.failed(result, exc.message, wrote=len(self.client.sent) - (0 if exc.succeeded else 1),
+                        failed_items=exc.failed, succeeded_items=exc.succeeded)
         except DeployFailed as exc:
             self.failed(result, exc.message, deployment=exc.states)
         except ApiError as exc:
@@ -110,6 +119,18 @@ class Run:
             self.failed(result, exc.message)
         result['requests'] = list(self.client.sent)
         return result
+
+    def check_intent(self, state, wants, changes, result):
+        """The mapping's checks of the task's intent (validation.IntentChecks), for a mapping that has them: a refusal
+        raises IntentRefused before anything is sent; warnings go into the result."""
+        check_intent = getattr(self.mapping, 'check_intent', None)
+        if check_intent is None:
+            return
+        checks = IntentChecks(self.check_mode)
+        check_intent(state, wants, changes, checks)
+        warnings = checks.conclude()
+        if warnings:
+            result.setdefault('warnings', []).extend(warnings)
 
     def take_steps(self, steps):
         """Take each step of the writes in turn; an error of the controller goes back into the steps, which may say more."""
@@ -134,9 +155,13 @@ class Run:
             return self.client.read(step.path, params=step.params)
         return self.client.send(step)
 
-    def failed(self, result, msg, **details):
-        """The run stopped part way: what was sent did change the controller; what the plan said after that did not happen."""
-        result.update(failed=True, changed=bool(self.client.sent), msg=msg, **details)
+    def failed(self, result, msg, wrote=None, **details):
+        """The run stopped part way: what was sent did change the controller; what the plan said after that did not happen.
+
+        ``wrote``: how many of the writes sent changed something, when not all of them (a bulk create whose every item
+        the controller refused wrote nothing).
+        """
+        result.update(failed=True, changed=bool(len(self.client.sent) if wrote is None else wrote), msg=msg, **details)
         result.pop('after', None)
 
     def rendered(self, wants):
@@ -144,6 +169,7 @@ class Run:
         self.mapping.prepare_offline(wants)
         changes = plan(self.model, 'merged', wants, {})
         result = {'changed': False, 'before': [], 'after': [self.model.for_output(change.after) for change in changes]}
+        self.check_intent('rendered', wants, changes, result)
         self.take_steps(self.mapping.writes(changes, {'after': [], 'diff': {}, 'deploy': self.mapping.to_deploy(changes)}))
         result['rendered'] = self.client.rendered
         return result

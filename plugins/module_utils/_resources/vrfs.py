@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, check_vlan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown import TopDownMapping
 
@@ -52,7 +52,6 @@ class VrfModel(ResourceModel):
         mtu = partial.get('mtu')
         if mtu is not None and not 68 <= mtu <= 9216:
             raise ModelError('%s: mtu %d is out of range; give 68 to 9216.' % (where, mtu))
-        check_vlan(partial, 'vlan_id', where)
 
 
 class VrfMapping(TopDownMapping):
@@ -87,23 +86,18 @@ class VrfMapping(TopDownMapping):
         'extension_template': 'vrfExtensionTemplate',
     }
     SEGMENT_KEY = 'vrfSegmentId'
-    IDENTITY_KEYS = ('vrfName', 'vrfSegmentId')
+    IDENTITY_KEYS = {'vrfName': 'name', 'vrfSegmentId': 'vrf_id'}
     SERVER_FIELDS = ('id', 'fabric', 'hierarchicalKey', 'vrfStatus')
 
-    def check(self, changes):
-        """A VRF that still holds networks cannot be deleted (DELETE .../bulk-delete/vrfs answers so): say so before
-        detaching anything."""
-        names = [change.name for change in changes if change.action == 'delete']
-        if not names:
-            return
-        holding = {}
-        for network in self.client.read('%s/networks' % self.fabric_path) or []:
-            if isinstance(network, dict) and network.get('vrf') in names:
-                holding.setdefault(network['vrf'], []).append(str(network.get('networkName')))
-        if holding:
-            raise ModelError('The controller cannot delete a VRF that still holds networks: %s. Delete or move those networks '
-                             'first (fabricops.dashboard.networks); nothing was sent.' % '; '.join(
-                                 '%s holds %s' % (vrf, ', '.join(sorted(networks))) for vrf, networks in sorted(holding.items())))
+    RANGE_SETTINGS = ('L3_PARTITION_ID_RANGE', 'VRF_VLAN_RANGE')
+    # networks name their VRF: one that still holds networks cannot be deleted (DELETE .../bulk-delete/vrfs answers so,
+    # after the detach had already undeployed it)
+    REFERENCED_BY = 'vrf'
+
+    def peer(self):
+        # imported here: networks imports this module (its VRFs)
+        from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS  # pylint: disable=import-outside-toplevel
+        return NETWORKS.mapping(NETWORKS.model, self.client, self.params)
 
 
 VRFS = Resource(

@@ -1,0 +1,210 @@
+"""What vrfs and networks check of a task's intent before anything is written, run as a user runs them, against the
+emulator's fabric site-a (switches site-a-spine-1 and site-a-leaf-2; VRF vrf-1, VNI 50001, VLAN 2001; network net-1 in
+vrf-1, VNI 30001, VLAN 2300; ranges: L2 VNI 30000-49000, L3 VNI 50000-59000, network VLANs 2300-2999, VRF VLANs 2000-2299).
+
+Every refusal: the task fails, the emulator saw no write, the message names each object and what to change.
+"""
+
+import json
+
+import pytest
+
+from conftest import LAN_FABRIC, by_name
+
+WEB = {'name': 'web', 'network_id': 30101, 'vrf': 'vrf-1', 'vlan_id': 2401, 'gateway_ipv4': '10.1.1.1/24',
+       'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]}
+NET1_ON_LEAF = [{'name': 'net-1', 'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/20']}]}]
+
+
+def warning_texts(result):
+    """The texts of a registered result's warnings (ansible-core 2.19 keeps them as structures with a msg)."""
+    def text(warning):
+        if isinstance(warning, dict):
+            for key in ('msg', 'event', 'details'):
+                if key in warning:
+                    found = text(warning[key])
+                    if found:
+                        return found
+            return None
+        if isinstance(warning, list):
+            return next((found for found in map(text, warning) if found), None)
+        return warning if isinstance(warning, str) else None
+    return [text(warning) or json.dumps(warning) for warning in result.get('warnings') or []]
+
+
+def refused(run, *texts):
+    assert run.play.rc == 2, run.play.output[-3000:]
+    assert run['failed'] is True and run['changed'] is False
+    assert run.writes == 0, run.requests
+    assert run['msg'].startswith('Nothing was sent: the task contradicts itself or the fabric'), run['msg']
+    for text in texts:
+        assert text in run['msg'], run['msg']
+    assert 'Traceback' not in run.play.output
+
+
+def test_a_vni_another_object_of_either_kind_has_is_refused_naming_every_clash(resource):
+    run = resource('networks', 'merged', [dict(WEB, network_id=50001), {'name': 'twin', 'network_id': 30001, 'layer2_only': True},
+                                          {'name': 'a', 'network_id': 30500, 'layer2_only': True},
+                                          {'name': 'b', 'network_id': 30500, 'layer2_only': True}])
+    refused(run, '(3 problems)',
+            'VNI 50001 is given to network web (this task) and VRF vrf-1 (in the fabric): give web another network_id',
+            'VNI 30001 is given to network net-1 (in the fabric) and network twin (this task): give twin another network_id',
+            'VNI 30500 is given to network a (this task) and network b (this task): give b another network_id')
+    vrf = resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 30001}])
+    refused(vrf, 'VNI 30001 is given to VRF blue (this task) and network net-1 (in the fabric): give blue another vrf_id')
+
+
+def test_a_vni_given_twice_in_the_task_fails_in_check_mode_too(resource):
+    config = [{'name': 'a', 'network_id': 30500, 'layer2_only': True}, {'name': 'b', 'network_id': 30500, 'layer2_only': True}]
+    refused(resource('networks', 'merged', config, check=True), 'give b another network_id')
+
+
+def test_two_networks_on_one_vlan_of_a_switch_are_refused_whether_inherited_or_per_attachment(resource):
+    assert resource('networks', 'merged', NET1_ON_LEAF).play.rc == 0
+    inherited = resource('networks', 'merged', [dict(WEB, vlan_id=2300)])
+    refused(inherited, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task): '
+                       'give web another vlan_id (or a vlan of its own in its attach entry for site-a-leaf-2)')
+    own = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'vlan': 2300}])])
+    refused(own, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task)')
+    # the same VLAN on another switch, or not attached, is fine
+    assert resource('networks', 'merged', [dict(WEB, vlan_id=2300, attach=[])], check=True).play.rc == 0
+
+
+def test_a_vrf_vlan_equal_to_a_network_vlan_on_one_switch_is_refused_from_either_side(resource):
+    assert resource('networks', 'merged', NET1_ON_LEAF).play.rc == 0
+    vrf = resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2300, 'attach': [{'switch': 'site-a-leaf-2'}]}])
+    refused(vrf, 'VLAN 2300 on switch site-a-leaf-2 is given to VRF blue (this task) and network net-1 (in the fabric)')
+    assert resource('vrfs', 'merged', [{'name': 'vrf-1', 'attach': [{'switch': 'site-a-leaf-2'}]}]).play.rc == 0
+    network = resource('networks', 'merged', [dict(WEB, vlan_id=2001)])
+    refused(network, 'VLAN 2001 on switch site-a-leaf-2 is given to network web (this task) and VRF vrf-1 (in the fabric)')
+
+
+def test_a_network_in_a_vrf_the_fabric_does_not_have_is_refused(resource):
+    run = resource('networks', 'merged', [dict(WEB, vrf='blue')])
+    refused(run, 'network web is in VRF blue, which is not in the fabric: create VRF blue first (fabricops.dashboard.vrfs), '
+                 'or give as vrf an existing VRF')
+
+
+def test_a_spine_takes_no_attachment(resource):
+    run = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-spine-1'}])])
+    refused(run, 'network web: switch site-a-spine-1 is a spine, and spines carry no VRFs or networks')
+    vrf = resource('vrfs', 'merged', [{'name': 'vrf-1', 'attach': [{'switch': 'site-a-spine-1'}]}])
+    refused(vrf, 'VRF vrf-1: switch site-a-spine-1 is a spine')
+
+
+@pytest.mark.parametrize('option, value, text', [
+    ('gateway_ipv4', '300.1.1.1/24', "network web: gateway_ipv4 '300.1.1.1/24' is not an IPv4 address with a prefix length; "
+                                     "give it as address/prefix length, such as 10.1.1.1/24"),
+    ('gateway_ipv4', '10.1.1.1', "network web: gateway_ipv4 '10.1.1.1' has no prefix length"),
+    ('gateway_ipv6', '2001:db8::1', "network web: gateway_ipv6 '2001:db8::1' has no prefix length"),
+    ('network_id', 16777215, 'network web: network_id 16777215 is not a usable VNI; give 1 to 16777214'),
+    ('vlan_id', 4095, 'network web: vlan_id 4095 is not a usable VLAN; give 2 to 4094'),
+])
+def test_what_the_item_gives_is_checked_in_check_mode_as_in_a_run(resource, option, value, text):
+    for check in (True, False):
+        refused(resource('networks', 'merged', [dict(WEB, **{option: value})], check=check), text)
+
+
+def test_outside_the_fabrics_ranges_is_a_warning_and_the_task_goes_on(resource):
+    run = resource('networks', 'merged', [dict(WEB, network_id=60000, vlan_id=3500)])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True and run.writes == 2
+    assert warning_texts(run.result) == [
+        'network web: network_id 60000 is outside the range fabric site-a sets for it (L2_SEGMENT_ID_RANGE 30000-49000); the '
+        'controller takes it, but check that it is meant',
+        'network web: vlan_id 3500 is outside the range fabric site-a sets for it (NETWORK_VLAN_RANGE 2300-2999); the '
+        'controller takes it, but check that it is meant']
+    assert '[WARNING]: network web: network_id 60000' in run.play.output
+
+
+@pytest.mark.parametrize('state', ['merged', 'replaced'])
+def test_the_vni_of_an_existing_object_does_not_change_in_place(resource, state):
+    run = resource('networks', state, [{'name': 'net-1', 'network_id': 30999, 'vrf': 'vrf-1'}])
+    refused(run, 'network net-1 has network_id 30001 in the fabric, and an object\'s network_id cannot change in place',
+            'delete network net-1 and create it anew with network_id 30999')
+    vrf = resource('vrfs', state, [{'name': 'vrf-1', 'vrf_id': 50999}])
+    refused(vrf, 'VRF vrf-1 has vrf_id 50001 in the fabric')
+
+
+def test_template_params_that_an_option_sets_are_refused_naming_the_option(resource):
+    run = resource('networks', 'merged', [dict(WEB, template_params={'enableL3OnBorder': True, 'segmentId': 30200, 'nveId': 1})])
+    refused(run, 'network web: template_params enableL3OnBorder is what the option l3_gateway_on_border sets; give '
+                 'l3_gateway_on_border instead of template_params enableL3OnBorder',
+            'network web: template_params segmentId is what the option network_id sets')
+
+
+def test_every_problem_of_a_task_in_one_message(resource):
+    run = resource('networks', 'merged', [dict(WEB, vrf='blue', gateway_ipv4='10.1.1.1', attach=[{'switch': 'site-a-spine-1'}]),
+                                          {'name': 'twin', 'network_id': 30001, 'layer2_only': True, 'vlan_id': 1}])
+    refused(run, '(5 problems)', 'vlan_id 1 is not a usable VLAN', "gateway_ipv4 '10.1.1.1' has no prefix length",
+            'VNI 30001 is given to network net-1', 'network web is in VRF blue', 'switch site-a-spine-1 is a spine')
+
+
+def run_play(play, tmp_path, check=False, **steps):
+    outcome = play('intent_play.yml', check=check, extra_vars=dict(steps, result_dir=str(tmp_path)))
+    results = json.loads((tmp_path / 'play.json').read_text(encoding='utf-8')) if (tmp_path / 'play.json').exists() else {}
+    return outcome, results
+
+
+def test_check_mode_of_a_play_that_creates_a_vrf_then_its_network_succeeds_warning_of_the_dependency(play, emu, tmp_path):
+    steps = {'vrfs_first': {'state': 'merged', 'config': [{'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101}]},
+             'networks': {'state': 'merged', 'config': [dict(WEB, vrf='blue')]}}
+    check, results = run_play(play, tmp_path, check=True, **steps)
+    assert check.rc == 0, check.output[-3000:]
+    assert emu.request_log() == []
+    network = results['networks']
+    assert network['changed'] is True
+    assert warning_texts(network) == [
+        'network web is in VRF blue, which is not in the fabric: create VRF blue first (fabricops.dashboard.vrfs), or give as '
+        'vrf an existing VRF. A real run refuses this unless an earlier task of the play changes VRF blue first; check mode '
+        'goes on as if it had']
+    real, results = run_play(play, tmp_path, **steps)
+    assert real.rc == 0, real.output[-3000:]
+    assert results['networks']['changed'] is True and warning_texts(results['networks']) == []
+
+
+def test_check_mode_of_a_play_that_deletes_the_networks_then_their_vrf_succeeds_warning_of_the_dependency(play, emu, tmp_path):
+    steps = {'networks': {'state': 'deleted', 'config': [{'name': 'net-1'}]},
+             'vrfs_last': {'state': 'deleted', 'config': [{'name': 'vrf-1'}]}}
+    check, results = run_play(play, tmp_path, check=True, **steps)
+    assert check.rc == 0, check.output[-3000:]
+    assert emu.request_log() == []
+    assert results['vrfs_last']['changed'] is True
+    assert warning_texts(results['vrfs_last'])[0].startswith(
+        'VRF vrf-1 still holds network net-1, and the controller cannot delete a VRF that holds any: delete or move those '
+        'first. A real run refuses this unless an earlier task of the play changes network net-1 first')
+    real, results = run_play(play, tmp_path, **steps)
+    assert real.rc == 0, real.output[-3000:]
+    assert results['vrfs_last']['changed'] is True
+
+
+def test_the_checks_read_once_in_bulk_and_only_when_the_task_writes(resource):
+    def gets(run, path):
+        return run.requests.get('GET ' + LAN_FABRIC + path, 0)
+
+    # the emulator counts requests by the path templates of docs/api/fabric-controller.yaml
+    settings, vrf_list = '/control/fabrics/{fabricName}', '/top-down/fabrics/{fabricName}/vrfs'
+    vrf_attachments = '/top-down/fabrics/{fabricName}/vrfs/attachments'
+    network_attachments = '/top-down/fabrics/{fabricName}/networks/attachments'
+    web2 = dict(WEB, name='web-2', network_id=30102, vlan_id=2402, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/14']}])
+    run = resource('networks', 'merged', [WEB, web2])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    # one read each: the fabric's settings, the VRFs, their attachments, the attachments of net-1 (not listed)
+    assert (gets(run, settings), gets(run, vrf_list), gets(run, vrf_attachments), gets(run, network_attachments)) == (1, 1, 1, 1)
+    for again in (resource('networks', 'merged', [WEB]), resource('networks', 'gathered')):
+        # nothing to write: no read of the checks
+        assert (gets(again, settings), gets(again, vrf_list), gets(again, vrf_attachments)) == (0, 0, 0), again.requests
+    deleted = resource('networks', 'deleted', [{'name': 'web-2'}])
+    assert (gets(deleted, settings), gets(deleted, vrf_list), gets(deleted, vrf_attachments)) == (0, 0, 0), deleted.requests
+    # a VLAN change of an unattached network: the VRFs' list and the settings, no attachments
+    vlan = resource('networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}])
+    assert (gets(vlan, settings), gets(vlan, vrf_list), gets(vlan, vrf_attachments)) == (1, 1, 0), vlan.requests
+    assert by_name(vlan['after'])['net-1']['vlan_id'] == 2311
+
+
+def test_rendered_refuses_what_contradicts_itself_offline(resource, emu):
+    config = [dict(WEB, attach=[{'switch': 'FDO0000TEST'}]), dict(WEB, name='web-2', vlan_id=2402, attach=[{'switch': 'FDO0000TEST'}])]
+    run = resource('networks', 'rendered', config)
+    assert run.play.rc == 2 and emu.counters()['logins'] == 0
+    assert 'VNI 30101 is given to network web (this task) and network web-2 (this task): give web-2 another network_id' in run['msg']
+

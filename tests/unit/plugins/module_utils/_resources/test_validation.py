@@ -1,0 +1,177 @@
+"""The checks of a task's intent before anything is written (pure: the rules, and a mapping's checks of the task's own items)."""
+
+import pytest
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE, NetworkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
+    IntentChecks, IntentRefused, Use, check_identity, check_interface_address, check_range, check_references, check_roles,
+    check_shared_values, check_template_keys, parse_ranges,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS as VRF_RESOURCE, VrfMapping
+
+NETWORKS = NETWORK_RESOURCE.model
+VRFS = VRF_RESOURCE.model
+
+
+def refusals(rule, *args, check_mode=False):
+    checks = IntentChecks(check_mode)
+    rule(checks, *args)
+    return checks
+
+
+@pytest.mark.parametrize('value', ['10.1.1.1/24', '10.1.1.1/32', ' 192.0.2.1/31 ', ''])
+def test_an_ipv4_gateway_with_a_prefix_length_passes(value):
+    assert refusals(check_interface_address, 'network', 'web', 'gateway_ipv4', value, 4).refusals == []
+
+
+@pytest.mark.parametrize('value, reason', [
+    ('300.1.1.1/24', 'is not an IPv4 address with a prefix length'),
+    ('10.1.1.1', 'has no prefix length'),
+    ('10.1.1.1/33', 'is not an IPv4 address with a prefix length'),
+    ('10.1.1.1/255.255.255.0', 'is not an IPv4 address with a prefix length'),
+    ('2001:db8::1/64', 'is not an IPv4 address with a prefix length'),
+])
+def test_an_ipv4_gateway_that_is_not_an_interface_address_is_refused_saying_how_to_write_it(value, reason):
+    (text,) = refusals(check_interface_address, 'network', 'web', 'gateway_ipv4', value, 4).refusals
+    assert text == "network web: gateway_ipv4 %r %s; give it as address/prefix length, such as 10.1.1.1/24" % (value, reason)
+
+
+def test_an_ipv6_gateway_is_checked_as_ipv6():
+    assert refusals(check_interface_address, 'network', 'web', 'gateway_ipv6', '2001:db8::1/64', 6).refusals == []
+    (text,) = refusals(check_interface_address, 'network', 'web', 'gateway_ipv6', '10.1.1.1/24', 6).refusals
+    assert 'such as 2001:db8::1/64' in text
+    assert 'has no prefix length' in refusals(check_interface_address, 'network', 'web', 'gateway_ipv6', '2001:db8::1', 6).refusals[0]
+
+
+def test_a_vni_taken_in_the_fabric_is_refused_naming_both_objects_and_rests_on_the_fabric():
+    uses = [Use('network', 'web', 50001, None, True, 'network_id'), Use('VRF', 'vrf-1', 50001, None, False, 'vrf_id'),
+            Use('network', 'net-1', 30001, None, False, 'network_id')]
+    checks = refusals(check_shared_values, uses, 'VNI')
+    assert checks.refusals == ['VNI 50001 is given to network web (this task) and VRF vrf-1 (in the fabric): give web another network_id']
+    # in check mode an earlier task of the play may have deleted vrf-1: a warning naming it
+    checks = refusals(check_shared_values, uses, 'VNI', check_mode=True)
+    assert checks.refusals == [] and 'unless an earlier task of the play changes VRF vrf-1 first' in checks.warnings[0]
+
+
+def test_a_vni_given_twice_in_the_task_is_refused_in_check_mode_too():
+    uses = [Use('network', 'a', 30500, None, True, 'network_id'), Use('network', 'b', 30500, None, True, 'network_id')]
+    checks = refusals(check_shared_values, uses, 'VNI', check_mode=True)
+    assert checks.refusals == ['VNI 30500 is given to network a (this task) and network b (this task): give b another network_id'] and checks.warnings == []
+
+
+def test_values_already_shared_in_the_fabric_are_not_the_tasks_business():
+    uses = [Use('network', 'a', 2300, 'leaf-1', False, 'vlan_id'), Use('network', 'b', 2300, 'leaf-1', False, 'vlan_id'),
+            Use('network', 'c', 2300, 'leaf-2', True, 'vlan_id')]
+    assert refusals(check_shared_values, uses, 'VLAN').refusals == []
+
+
+def test_a_vlan_is_per_switch():
+    uses = [Use('network', 'web', 2401, 'leaf-1', True, 'vlan_id'), Use('VRF', 'blue', 2401, 'leaf-1', False, 'vlan_id'),
+            Use('VRF', 'red', 2401, 'leaf-2', False, 'vlan_id')]
+    (text,) = refusals(check_shared_values, uses, 'VLAN').refusals
+    assert text == 'VLAN 2401 on switch leaf-1 is given to network web (this task) and VRF blue (in the fabric): give web another vlan_id'
+
+
+def test_ranges_of_the_fabric_settings():
+    assert parse_ranges('30000-49000') == [(30000, 49000)]
+    assert parse_ranges('2300-2999, 3100') == [(2300, 2999), (3100, 3100)]
+    assert parse_ranges('') is None and parse_ranges('any') is None
+
+
+def test_a_value_outside_the_fabrics_range_is_a_warning_not_a_refusal():
+    checks = refusals(check_range, 'network', 'web', 'network_id', 60000, 'L2_SEGMENT_ID_RANGE', '30000-49000', 'site-a')
+    assert checks.refusals == []
+    assert checks.warnings == ['network web: network_id 60000 is outside the range fabric site-a sets for it '
+                               '(L2_SEGMENT_ID_RANGE 30000-49000); the controller takes it, but check that it is meant']
+    assert refusals(check_range, 'network', 'web', 'network_id', 31000, 'L2_SEGMENT_ID_RANGE', '30000-49000', 'f').warnings == []
+    assert refusals(check_range, 'network', 'web', 'network_id', 1, 'L2_SEGMENT_ID_RANGE', None, 'f').warnings == []
+
+
+def test_template_params_an_option_sets_are_refused_naming_the_option():
+    owned = NetworkMapping(NETWORKS, None, {'fabric': 'f1'}).owned_template_keys()
+    checks = refusals(check_template_keys, 'network', 'web', {'enableL3OnBorder': 'true', 'segmentId': '1', 'nveId': '1'}, owned)
+    assert checks.refusals == [
+        'network web: template_params enableL3OnBorder is what the option l3_gateway_on_border sets; give l3_gateway_on_border '
+        'instead of template_params enableL3OnBorder',
+        'network web: template_params segmentId is what the option network_id sets; give network_id instead of template_params '
+        'segmentId']
+
+
+def test_a_changed_vni_is_refused_saying_to_delete_and_create_anew():
+    (text,) = refusals(check_identity, 'VRF', 'blue', 'vrf_id', 50101, 50999).refusals
+    assert text.startswith('VRF blue has vrf_id 50101 in the fabric') and 'delete VRF blue and create it anew with vrf_id 50999' in text
+    assert refusals(check_identity, 'VRF', 'blue', 'vrf_id', 50101, 50101).refusals == []
+
+
+def test_a_reference_to_a_missing_vrf_and_the_delete_of_a_vrf_in_use():
+    checks = refusals(check_references, [('network', 'web', 'blue', True), ('network', 'old', 'gone', False)], {'vrf-1'}, (),
+                      'VRF', 'vrf')
+    assert checks.refusals == ['network web is in VRF blue, which is not in the fabric: create VRF blue first '
+                               '(fabricops.dashboard.vrfs), or give as vrf an existing VRF']
+    checks = refusals(check_references, [('network', 'net-1', 'vrf-1', False), ('network', 'net-2', 'vrf-1', False)],
+                      {'vrf-1'}, {'vrf-1'}, 'VRF', 'vrf', check_mode=True)
+    assert checks.refusals == [] and checks.warnings[0].startswith(
+        'VRF vrf-1 still holds network net-1, network net-2, and the controller cannot delete a VRF that holds any')
+
+
+def test_spines_take_no_attachments():
+    checks = refusals(check_roles, 'network', 'web', [('spine-1', 'spine'), ('leaf-1', 'leaf'), ('bgw-1', 'border gateway'),
+                                                      ('ss-1', 'super spine')])
+    assert [text.split(':')[1].strip().split(',')[0] for text in checks.refusals] == [
+        'switch spine-1 is a spine', 'switch ss-1 is a super spine']
+
+
+def test_every_refusal_in_one_message_and_the_warnings_kept():
+    checks = IntentChecks()
+    checks.refuse('first')
+    checks.refuse('second', depends_on='VRF blue')
+    checks.warn('a warning')
+    with pytest.raises(IntentRefused) as refused:
+        checks.conclude()
+    assert str(refused.value) == ('Nothing was sent: the task contradicts itself or the fabric (2 problems): (1) first; '
+                                  '(2) second. Change the config as each says and run the task again.')
+    assert refused.value.warnings == ['a warning']
+
+
+def input_refusals(mapping, model, items):
+    checks = IntentChecks()
+    for index, item in enumerate(items):
+        mapping.check_input(model.from_task(item, index), checks)
+    return checks.refusals
+
+
+def test_the_items_own_checks_name_every_problem_of_every_item():
+    mapping = NetworkMapping(NETWORKS, None, {'fabric': 'f1'})
+    found = input_refusals(mapping, NETWORKS, [
+        {'name': 'a', 'network_id': 0, 'vlan_id': 4095, 'gateway_ipv4': '10.1.1.1'},
+        {'name': 'b', 'network_id': 16777215, 'attach': [{'switch': 'leaf-1', 'vlan': 1}], 'gateway_ipv6': 'fe80::1'},
+    ])
+    assert found == [
+        'network a: network_id 0 is not a usable VNI; give 1 to 16777214',
+        'network a: vlan_id 4095 is not a usable VLAN; give 2 to 4094',
+        "network a: gateway_ipv4 '10.1.1.1' has no prefix length; give it as address/prefix length, such as 10.1.1.1/24",
+        'network b: network_id 16777215 is not a usable VNI; give 1 to 16777214',
+        'network b: vlan (attach, switch leaf-1) 1 is not a usable VLAN; give 2 to 4094',
+        "network b: gateway_ipv6 'fe80::1' has no prefix length; give it as address/prefix length, such as 2001:db8::1/64",
+    ]
+    assert input_refusals(VrfMapping(VRFS, None, {'fabric': 'f1'}), VRFS, [
+        {'name': 'blue', 'vrf_id': 50001, 'vlan_id': 2001, 'template_params': {'vrfVlanId': 2002}}]) == [
+        'VRF blue: template_params vrfVlanId is what the option vlan_id sets; give vlan_id instead of template_params vrfVlanId']
+
+
+def test_rendered_checks_the_tasks_items_against_each_other_offline():
+    mapping = NetworkMapping(NETWORKS, None, {'fabric': 'f1'})
+    wants = [NETWORKS.from_task(item, index) for index, item in enumerate([
+        {'name': 'a', 'network_id': 30001, 'vrf': 'v', 'vlan_id': 2301, 'attach': [{'switch': 'SN1'}]},
+        {'name': 'b', 'network_id': 30001, 'vrf': 'v', 'vlan_id': 2302, 'attach': [{'switch': 'SN1', 'vlan': 2301}]},
+        {'name': 'c', 'network_id': 30003, 'vrf': 'v', 'vlan_id': 2301, 'attach': [{'switch': 'SN2'}]},
+    ])]
+    mapping.prepare_offline(wants)
+    checks = IntentChecks(check_mode=True)
+    mapping.check_intent('rendered', wants, plan(NETWORKS, 'merged', wants, {}), checks)
+    assert checks.refusals == [
+        'VNI 30001 is given to network a (this task) and network b (this task): give b another network_id',
+        'VLAN 2301 on switch SN1 is given to network a (this task) and network b (this task): give b another vlan_id (or a '
+        'vlan of its own in its attach entry for SN1)',
+    ]
