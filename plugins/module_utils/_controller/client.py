@@ -48,15 +48,18 @@ class Request:
     deletes answer with 500) is an answer for the caller to report item by item, not an error.
     ``offline``: the answer a run that only renders its requests takes this request to get (what
     later steps need of it, such as the switches a reachability test finds); None for most.
+    ``timeout``: seconds to wait for the answer, for a request the controller answers only once the
+    work is done (a fabric's config-deploy); None: the session's timeout.
     """
 
-    def __init__(self, method, path, body=None, query=None, partial=False, offline=None):
+    def __init__(self, method, path, body=None, query=None, partial=False, offline=None, timeout=None):
         self.method = method
         self.path = path
         self.body = body
         self.query = dict(query) if query else None
         self.partial = partial
         self.offline = offline
+        self.timeout = timeout
 
     def label(self):
         """``METHOD path``: how results list the writes sent."""
@@ -124,9 +127,10 @@ class ControllerClient:
             self.rendered.append(request.shown(self.prefix))
             return request.offline
         self.sent.append(request.label())
+        bound = {} if request.timeout is None else {'timeout': request.timeout}
         try:
             response = self.session.request(request.method, self.prefix + request.path, json_body=request.body,
-                                            params=request.query)
+                                            params=request.query, **bound)
         except ApiError as exc:
             if request.partial and isinstance(exc.body, dict) and 'failureList' in exc.body:
                 return exc.body

@@ -9,6 +9,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
     AuthenticationFailed, ConfigurationError, DashboardError, SessionExpired, TransportError)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import token_claims
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import RetryPolicy
 
 FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
 
@@ -149,6 +150,19 @@ def test_a_token_refused_twice_fails_without_looping(make_session, emu):
     counters = emu.counters()
     assert counters['requests']['GET %s' % FABRICS] == {'401': 2}
     assert counters['logins'] == 2
+
+
+def test_a_request_may_wait_longer_than_the_session_timeout(make_session, emu):
+    """Issue 23: a fabric deploy, which the controller answers once done, waits for its own bound (Request.timeout)."""
+    once = RetryPolicy(attempts=1)
+    session = make_session(timeout=1, retry_policy=once)
+    session.login()
+    emu.set_faults(latency_ms=1500, paths=[FABRICS])
+    with pytest.raises(TransportError, match=r'did not answer GET %s within 1 s \(the timeout option\)' % FABRICS):
+        session.request('GET', FABRICS)
+    assert session.request('GET', FABRICS, timeout=5).status == 200
+    with pytest.raises(TransportError, match=r"within 1 s \(the task's bound for this request"):
+        make_session(timeout=10, retry_policy=once).request('GET', FABRICS, timeout=1)
 
 
 def test_503_and_429_on_reads_are_retried_honouring_retry_after(make_session, emu, sleeps):
