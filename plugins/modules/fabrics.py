@@ -50,6 +50,13 @@ options:
         (C(config-deploy)). Fabrics the task did not change are not deployed.
     type: bool
     default: false
+  wait_timeout:
+    description:
+      - With O(deploy), the seconds to wait, at most, for the controller to answer a fabric's C(config-deploy), which it
+        answers once the deploy to the switches is done. Only that request waits this long; the others keep the session's
+        O(timeout). 1 or more.
+    type: int
+    default: 300
   config:
     description:
       - The fabrics. Options left out are not changed by V(merged).
@@ -122,9 +129,10 @@ EXAMPLES = r"""
         template_params:
           GRFIELD_DEBUG_FLAG: Enable
 
-- name: Change its MTU, save and deploy it; every other setting stays
+- name: Change its MTU, save and deploy it, waiting up to 15 minutes for the deploy; every other setting stays
   fabricops.dashboard.fabrics:
     deploy: true
+    wait_timeout: 900
     config:
       - name: site-b
         fabric_mtu: 9000

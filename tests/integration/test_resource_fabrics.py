@@ -1,6 +1,8 @@
 """fabricops.dashboard.fabrics run as a user runs it, against the emulator (fabrics site-a, with two switches, and
 site-dc1, empty; templates Easy_Fabric, LAN_Classic and External_Fabric)."""
 
+import json
+
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS, NEVER_SENT
@@ -153,3 +155,21 @@ def test_rendered_is_offline(resource, emu):
 def test_what_cannot_work_fails_before_any_write(resource, config, message):
     run = resource('fabrics', 'merged', config)
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
+
+
+def deploy_with_latency(play, emu, tmp_path, wait_timeout):
+    """site-a's MTU changed and deployed, the session's timeout 1 s, the controller taking 2 s to answer the deploy."""
+    emu.set_faults(latency_ms=2000, paths=[LAN_FABRIC + '/control/fabrics/site-a/config-deploy'])
+    result_file = tmp_path / 'result.json'
+    played = play('resource_fabrics.yml', env={'DASHBOARD_TIMEOUT': '1'}, extra_vars={
+        'resource_state': 'merged', 'resource_config': [{'name': 'site-a', 'fabric_mtu': 9000}], 'resource_deploy': True,
+        'resource_wait_timeout': wait_timeout, 'result_file': str(result_file)})
+    return played, json.loads(result_file.read_text(encoding='utf-8'))
+
+
+def test_a_deploy_waits_for_its_own_bound_not_the_sessions_timeout(play, emu, tmp_path):
+    """Before: the config-deploy failed at the session's timeout (30 s by default), after the PUT and config-save were sent."""
+    played, result = deploy_with_latency(play, emu, tmp_path, wait_timeout=10)
+    assert played.rc == 0, played.output[-3000:]
+    assert result['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                                  'POST /control/fabrics/site-a/config-deploy']

@@ -16,7 +16,7 @@ import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 DEFAULT_TEMPLATE = 'Easy_Fabric'
@@ -170,11 +170,19 @@ class FabricMapping:
         self.wanted = {want['name']: want for want in wants}
 
     def check(self, changes):
-        del changes
+        if self.params.get('deploy') and self.deploy_timeout() < 1 and any(change.action in ('create', 'update') for change in changes):
+            raise ModelError('wait_timeout is %s: give the seconds a fabric deploy may take, 1 or more (%d when not set).'
+                             % (self.deploy_timeout(), DEFAULT_WAIT_TIMEOUT))
+
 
     def to_deploy(self, changes):
         del changes  # a fabric's deploy follows its own write (writes)
         return []
+
+    def deploy_timeout(self):
+        """Seconds the config-deploy request may take (wait_timeout): the controller answers it once the deploy is done."""
+        timeout = self.params.get('wait_timeout')
+        return DEFAULT_WAIT_TIMEOUT if timeout is None else timeout
 
     def template_defaults(self, template):
         """The template's defaults as a fabric object; parameters without a default (mandatory ones) left out."""
@@ -216,7 +224,9 @@ class FabricMapping:
                     done.append(change.name)
                 if change.action in ('create', 'update') and self.params.get('deploy'):
                     yield Request('POST', '/control/fabrics/%s/config-save' % segment(change.name))
-                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'})
+                    # the controller answers the deploy once it is done: the request waits as long as the task lets it
+                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'},
+                                  timeout=self.deploy_timeout())
         except ApiError as exc:
             left = [change.name for change in changes if change.action and change.name not in done]
             raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
@@ -232,4 +242,8 @@ def template_default(parameter):
     return meta.get('defaultValue') if isinstance(meta, dict) else None
 
 
-FABRICS = Resource(FabricModel(), FabricMapping, options={'deploy': {'type': 'bool', 'default': False}})
+FABRICS = Resource(FabricModel(), FabricMapping, options={
+    'deploy': {'type': 'bool', 'default': False},
+    # the bound of the config-deploy request, which the controller answers once the deploy is done
+    'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+})
