@@ -18,6 +18,8 @@ description:
     controller; settings without a default (the BGP AS number) keep their value.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed fabric before and
     after.
+  - A new fabric must give the options its template requires and has no default for (O(config[].bgp_asn) for V(Easy_Fabric)
+    and V(External_Fabric)); the task fails naming them before any write, in check mode too.
 seealso:
   - module: fabricops.dashboard.vrfs
   - module: fabricops.dashboard.networks
@@ -72,7 +74,9 @@ options:
         description: The fabric template to create the fabric from. Default V(Easy_Fabric).
         type: str
       bgp_asn:
-        description: The fabric's BGP AS number (C(BGP_AS)), plain or dotted. Needed by V(Easy_Fabric) to create a fabric.
+        description:
+          - The fabric's BGP AS number (C(BGP_AS)), plain or dotted.
+          - Needed to create a fabric from a template that has no default for it (V(Easy_Fabric), V(External_Fabric)).
         type: str
       site_id:
         description: Site id for multi-site (C(SITE_ID)).

@@ -157,6 +157,22 @@ def test_what_cannot_work_fails_before_any_write(resource, config, message):
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
 
 
+def test_a_new_fabric_without_the_bgp_as_its_template_needs_is_refused_before_any_write(resource):
+    """Before: check mode said changed, and the real run failed part way with the controller's 500 "[BGP_AS]"."""
+    for check in (True, False):
+        run = resource('fabrics', 'merged', [{'name': 'site-c', 'fabric_mtu': 9000}], check=check)
+        assert run.play.rc == 2 and run.writes == 0, run.play.output[-3000:]
+        assert run['msg'] == ("Cannot create fabric site-c: its template Easy_Fabric requires bgp_asn (BGP_AS) and has no default "
+                              "for it. Add bgp_asn to the fabric's config item."), run['msg']
+    # External_Fabric needs it too; LAN_Classic has a default; given as a template parameter it counts
+    refused = resource('fabrics', 'merged', [{'name': 'edge', 'template': 'External_Fabric'}], check=True)
+    assert refused.play.rc == 2 and 'Cannot create fabric edge: its template External_Fabric requires bgp_asn' in refused['msg']
+    run = resource('fabrics', 'merged', [{'name': 'classic', 'template': 'LAN_Classic'},
+                                         {'name': 'site-d', 'template_params': {'BGP_AS': '65004'}}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /control/fabrics/classic/LAN_Classic', 'POST /control/fabrics/site-d/Easy_Fabric']
+
+
 def deploy_with_latency(play, emu, tmp_path, wait_timeout):
     """site-a's MTU changed and deployed, the session's timeout 1 s, the controller taking 2 s to answer the deploy."""
     emu.set_faults(latency_ms=2000, paths=[LAN_FABRIC + '/control/fabrics/site-a/config-deploy'])
