@@ -82,8 +82,9 @@ options:
         description: Site id for multi-site (C(SITE_ID)).
         type: str
       replication_mode:
-        description: Replication of BUM traffic (C(REPLICATION_MODE)), V(Multicast) or V(Ingress).
+        description: Replication of BUM traffic (C(REPLICATION_MODE)).
         type: str
+        choices: [Multicast, Ingress]
       multicast_group_subnet:
         description: Multicast group subnet (C(MULTICAST_GROUP_SUBNET)).
         type: str

@@ -173,6 +173,13 @@ def test_a_new_fabric_without_the_bgp_as_its_template_needs_is_refused_before_an
     assert run['requests'] == ['POST /control/fabrics/classic/LAN_Classic', 'POST /control/fabrics/site-d/Easy_Fabric']
 
 
+def test_replication_mode_takes_only_the_templates_choices(resource):
+    assert FABRICS.argument_spec()['config']['options']['replication_mode']['choices'] == ['Multicast', 'Ingress']
+    run = resource('fabrics', 'merged', [{'name': 'site-a', 'replication_mode': 'Broadcast'}])
+    assert run.play.rc == 2 and run.writes == 0
+    assert 'value of replication_mode must be one of: Multicast, Ingress, got: Broadcast' in run.play.output
+
+
 def deploy_with_latency(play, emu, tmp_path, wait_timeout):
     """site-a's MTU changed and deployed, the session's timeout 1 s, the controller taking 2 s to answer the deploy."""
     emu.set_faults(latency_ms=2000, paths=[LAN_FABRIC + '/control/fabrics/site-a/config-deploy'])

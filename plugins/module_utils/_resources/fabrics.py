@@ -20,6 +20,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.res
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 DEFAULT_TEMPLATE = 'Easy_Fabric'
+# How BUM traffic is replicated (REPLICATION_MODE): the choices of the controller's templates.
+REPLICATION_MODES = ('Multicast', 'Ingress')
 
 
 class FabricModel(ResourceModel):
@@ -45,6 +47,13 @@ class FabricModel(ResourceModel):
         """``template_defaults``: {template: fabric object of the template's defaults, mandatory ones left out}."""
         super().__init__()
         self.template_defaults = template_defaults or {}
+
+    def check(self, partial, where):
+        # the argument spec refuses it first; this holds for a run given unvalidated params (FABRICS.run)
+        mode = partial.get('replication_mode')
+        if mode is not None and mode not in REPLICATION_MODES:
+            raise ModelError('%s: replication_mode %r is not one the controller offers; use %s.'
+                             % (where, mode, ' or '.join(REPLICATION_MODES)))
 
     def for_output(self, obj):
         out = super().for_output(obj)
@@ -282,7 +291,14 @@ def template_default(parameter):
     return meta.get('defaultValue') if isinstance(meta, dict) else None
 
 
-FABRICS = Resource(FabricModel(), FabricMapping, options={
+def config_options():
+    """The suboptions of ``config``: the model's fields, as for every resource, with the choices of replication_mode."""
+    spec = Resource(FabricModel(), FabricMapping).config_spec()
+    spec['replication_mode'] = dict(spec['replication_mode'], choices=list(REPLICATION_MODES))
+    return spec
+
+
+FABRICS = Resource(FabricModel(), FabricMapping, config_options=config_options(), options={
     'deploy': {'type': 'bool', 'default': False},
     # the bound of the config-deploy request, which the controller answers once the deploy is done
     'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
