@@ -196,3 +196,12 @@ def test_a_deploy_waits_for_its_own_bound_not_the_sessions_timeout(play, emu, tm
     assert played.rc == 0, played.output[-3000:]
     assert result['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
                                   'POST /control/fabrics/site-a/config-deploy']
+
+
+def test_a_session_refused_twice_is_not_left_live(resource, emu):
+    """Before: the session the run opened to renew the refused one, refused too, stayed live on the dashboard."""
+    emu.set_faults(unauthorized_count=2)
+    run = resource('fabrics', 'gathered')
+    assert run.play.rc == 2 and 'twice, before and after renewing the session' in run['msg'], run.play.output[-3000:]
+    counters = emu.counters()
+    assert counters['logins'] == 2 and counters['live_sessions'] == 0, counters
