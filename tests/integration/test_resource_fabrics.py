@@ -198,6 +198,17 @@ def test_a_deploy_waits_for_its_own_bound_not_the_sessions_timeout(play, emu, tm
                                   'POST /control/fabrics/site-a/config-deploy']
 
 
+def test_a_deploy_past_its_bound_fails_saying_what_was_sent(play, emu, tmp_path):
+    played, result = deploy_with_latency(play, emu, tmp_path, wait_timeout=1)
+    assert played.rc == 2
+    assert result['changed'] is True
+    assert result['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                                  'POST /control/fabrics/site-a/config-deploy']
+    assert 'did not answer POST %s/control/fabrics/site-a/config-deploy within 1 s' % LAN_FABRIC in result['msg'], result['msg']
+    assert 'By then the task had sent 3 write(s) (see requests)' in result['msg']
+    played.assert_no_secrets(ADMIN_PASSWORD)
+
+
 def test_a_session_refused_twice_is_not_left_live(resource, emu):
     """Before: the session the run opened to renew the refused one, refused too, stayed live on the dashboard."""
     emu.set_faults(unauthorized_count=2)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, urlencode
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
@@ -87,10 +87,15 @@ class ControllerClient:
 
     ``session`` None: a client for ``rendered``, which reads nothing and sends nothing; ``send``
     collects each request as ``rendered`` shows it and answers with the request's offline answer.
+    ``check_mode``: the task's; a check-mode run reads and never writes, and a mapping may take
+    what earlier tasks of the play would have changed into account (see ``warn``).
     """
 
-    def __init__(self, session, prefix=None):
+    def __init__(self, session, prefix=None, check_mode=False):
         self.session = session
+        self.check_mode = bool(check_mode)
+        # What the task's result warns of (a check that rests on what an earlier task would change, say).
+        self.warnings = []
         # Where the controller serves its lan-fabric API is what it offers, kept once per run with the session
         # (``session.offers``); the releases this collection knows all serve it at LAN_FABRIC.
         if prefix is None:
@@ -109,7 +114,12 @@ class ControllerClient:
 
     def beside(self, prefix):
         """A client of the same session for another API of the controller (its templates, say)."""
-        return ControllerClient(self.session, prefix)
+        return ControllerClient(self.session, prefix, self.check_mode)
+
+    def warn(self, message):
+        """A warning for the task's result: in check mode, a refusal that an earlier task of the play may lift, say."""
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def read(self, path, params=None, absent=None):
         """The parsed answer of a GET, or None when ``absent(error)`` says the answer means "no such object"."""
@@ -126,6 +136,9 @@ class ControllerClient:
         if self.offline:
             self.rendered.append(request.shown(self.prefix))
             return request.offline
+        if self.check_mode:
+            # The run stops before its writes in check mode; a write reaching here is a bug, and must not land.
+            raise DashboardError('Check mode sends no write, but %s was about to be sent; please report it.' % request.label())
         self.sent.append(request.label())
         bound = {} if request.timeout is None else {'timeout': request.timeout}
         try:
