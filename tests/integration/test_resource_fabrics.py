@@ -180,6 +180,13 @@ def test_replication_mode_takes_only_the_templates_choices(resource):
     assert 'value of replication_mode must be one of: Multicast, Ingress, got: Broadcast' in run.play.output
 
 
+def test_a_mistyped_option_of_a_fabric_is_named_where_it_is(resource):
+    run = resource('fabrics', 'merged', [SITE_B, {'name': 'site-c', 'bgpasn': '65003'}])
+    assert run.play.rc == 2 and run.writes == 0
+    assert 'unsupported parameter config[1].bgpasn (did you mean bgp_asn?)' in run['msg'], run['msg']
+    assert 'config (did you mean config?)' not in run['msg']
+
+
 def deploy_with_latency(play, emu, tmp_path, wait_timeout):
     """site-a's MTU changed and deployed, the session's timeout 1 s, the controller taking 2 s to answer the deploy."""
     emu.set_faults(latency_ms=2000, paths=[LAN_FABRIC + '/control/fabrics/site-a/config-deploy'])
