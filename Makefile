@@ -138,8 +138,14 @@ sanity-copy: install
 
 # galaxy[no-repository]: the collection has no public repository yet, and galaxy.yml names none
 # rather than a placeholder; drop the skip when `repository` is set.
+# ansible-lint installs the collection it lints into its cache: ANSIBLE_HOME when ANSIBLE_COLLECTIONS_PATH
+# is set (as here), else ~/.ansible. A copy in ~/.ansible/collections would then shadow this checkout for
+# ansible-doc and for playbooks run from other directories, so its cache (and its version check's,
+# XDG_CACHE_HOME) is kept in build/.
+LINT_HOME := $(CURDIR)/build/lint-home
 lint: install
-	$(BIN)/ansible-lint --profile production --skip-list 'galaxy[no-repository]'
+	ANSIBLE_HOME=$(LINT_HOME) XDG_CACHE_HOME=$(LINT_HOME)/cache \
+	  $(BIN)/ansible-lint --profile production --skip-list 'galaxy[no-repository]'
 
 changelog-lint: install
 	$(BIN)/antsibull-changelog lint

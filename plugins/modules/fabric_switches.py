@@ -23,6 +23,10 @@ description:
     anything is discovered. Any error the controller answers fails the task naming the switches of that request.
   - Check mode sends no write (not even the reachability test) and reports the same C(changed) as a real run; C(--diff) shows
     each changed switch before and after.
+  - Check mode sees the controller as it is, not as the play's earlier tasks would leave it. So where a refusal rests on that
+    (a switch to add without O(switch_username) and O(switch_password), which an earlier task may add; a fabric that does not
+    exist yet, which an earlier task may create), check mode warns, naming it, and reports the change; a real run refuses it.
+  - A task cut off part way (the controller restarting, say) fails saying so, with C(changed) and the RV(requests) sent by then.
   - The switch credentials (O(switch_password)) never appear in the task's output, at any verbosity.
 seealso:
   - module: fabricops.dashboard.fabrics

@@ -18,6 +18,8 @@ description:
     controller; settings without a default (the BGP AS number) keep their value.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed fabric before and
     after.
+  - A new fabric must give the options its template requires and has no default for (O(config[].bgp_asn) for V(Easy_Fabric)
+    and V(External_Fabric)); the task fails naming them before any write, in check mode too.
 seealso:
   - module: fabricops.dashboard.vrfs
   - module: fabricops.dashboard.networks
@@ -50,6 +52,13 @@ options:
         (C(config-deploy)). Fabrics the task did not change are not deployed.
     type: bool
     default: false
+  wait_timeout:
+    description:
+      - With O(deploy), the seconds to wait, at most, for the controller to answer a fabric's C(config-deploy), which it
+        answers once the deploy to the switches is done. Only that request waits this long; the others keep the session's
+        O(timeout). 1 or more.
+    type: int
+    default: 300
   config:
     description:
       - The fabrics. Options left out are not changed by V(merged).
@@ -65,14 +74,17 @@ options:
         description: The fabric template to create the fabric from. Default V(Easy_Fabric).
         type: str
       bgp_asn:
-        description: The fabric's BGP AS number (C(BGP_AS)), plain or dotted. Needed by V(Easy_Fabric) to create a fabric.
+        description:
+          - The fabric's BGP AS number (C(BGP_AS)), plain or dotted.
+          - Needed to create a fabric from a template that has no default for it (V(Easy_Fabric), V(External_Fabric)).
         type: str
       site_id:
         description: Site id for multi-site (C(SITE_ID)).
         type: str
       replication_mode:
-        description: Replication of BUM traffic (C(REPLICATION_MODE)), V(Multicast) or V(Ingress).
+        description: Replication of BUM traffic (C(REPLICATION_MODE)).
         type: str
+        choices: [Multicast, Ingress]
       multicast_group_subnet:
         description: Multicast group subnet (C(MULTICAST_GROUP_SUBNET)).
         type: str
@@ -122,9 +134,10 @@ EXAMPLES = r"""
         template_params:
           GRFIELD_DEBUG_FLAG: Enable
 
-- name: Change its MTU, save and deploy it; every other setting stays
+- name: Change its MTU, save and deploy it, waiting up to 15 minutes for the deploy; every other setting stays
   fabricops.dashboard.fabrics:
     deploy: true
+    wait_timeout: 900
     config:
       - name: site-b
         fabric_mtu: 9000

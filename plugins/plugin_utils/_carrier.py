@@ -126,8 +126,9 @@ def _serve(session, request):
         return {'fallback': True}  # other TLS settings or another host: the task connects itself
     client = HttpClient(node, session.validate_certs, session.ca_path, timeout=request.get('timeout') or session.timeout)
     try:
+        # own_timeout: the request's own bound, when the task gave it one (a deploy the controller answers once done)
         response = exchange.carried_exchange(client, request['method'], request['url'], request['headers'],
-                                             request.get('json'), request.get('params'))
+                                             request.get('json'), request.get('params'), request.get('own_timeout'))
     except TransportError as exc:
         return {'error': exc.message, 'details': exc.details}
     except Exception:  # pylint: disable=broad-exception-caught

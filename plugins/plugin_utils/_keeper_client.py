@@ -70,31 +70,32 @@ class KeeperExchange:
         # then it runs, and the task need not check its marker again (see ``ensure_keeper``).
         self.answered = False
 
-    def __call__(self, client, method, url, headers, json_body=None, params=None):
+    def __call__(self, client, method, url, headers, json_body=None, params=None, timeout=None):
+        """``timeout``: this request's own (see HttpClient.request), None for the client's."""
         if _HANDED['pid'] != os.getpid():
             _HANDED.update(pid=os.getpid(), count=0)
         if _HANDED['count'] >= self.OWN_CONNECTION_AFTER:
-            return exchange.carried_exchange(client, method, url, headers, json_body, params)
+            return exchange.carried_exchange(client, method, url, headers, json_body, params, timeout)
         _HANDED['count'] += 1
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
-                   'timeout': client.timeout, 'validate_certs': bool(client.validate_certs), 'ca_path': client.ca_path,
-                   'handed_at': time.time()}
+                   'timeout': client.timeout, 'own_timeout': timeout, 'validate_certs': bool(client.validate_certs),
+                   'ca_path': client.ca_path, 'handed_at': time.time()}
         channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        channel.settimeout(client.timeout + 5)
+        channel.settimeout((timeout or client.timeout) + 5)
         try:
             try:
                 _connect(channel, self.socket_path)
             except OSError:
-                return exchange.direct_exchange(client, method, url, headers, json_body, params)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
             if not _is_keeper(channel, self.keeper_pid):
                 _warn_stranger(self.socket_path)
-                return exchange.direct_exchange(client, method, url, headers, json_body, params)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
             answer = _call(channel, request, client, method, url)
             self.answered = True
         finally:
             channel.close()
         if answer.get('fallback'):
-            return exchange.direct_exchange(client, method, url, headers, json_body, params)
+            return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return exchange.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))

@@ -77,25 +77,63 @@ def validated(validator, args, who):
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
     validation = validator.validate(args)
     if validation.error_messages:
-        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation))))
+        raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation, args))))
     problem = session_option_problem(validation.validated_parameters)
     if problem:
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
     return validation.validated_parameters, validation._no_log_values  # pylint: disable=protected-access
 
 
-def _error_messages(validator, validation):
+def _error_messages(validator, validation, args):
     """The validator's messages, a mistyped option first and on its own: Ansible's own message for it starts with the option's
-    name alone, and joined after a missing one ('missing required arguments: path; pth. Supported ...') it reads as required."""
-    supported = sorted(validator.argument_spec)
+    name alone, and joined after a missing one ('missing required arguments: path; pth. Supported ...') it reads as required.
+
+    A mistyped suboption (``config[0].vlanid``) is named where it is, with the closest suboption of that place: the
+    validator names only the top option it is under."""
     messages = []
-    for given in sorted(name if isinstance(name, str) else name[0] for name in validation.unsupported_parameters):
-        close = difflib.get_close_matches(given, supported, n=1)
-        messages.append('unsupported parameter %s%s' % (given, ' (did you mean %s?)' % close[0] if close else ''))
-    if messages:
-        messages[-1] += '; the options are %s' % ', '.join(supported)
+    top_level = sorted(validator.argument_spec)
+    unsupported = sorted(validation.unsupported_parameters, key=lambda name: (name,) if isinstance(name, str) else tuple(name))
+    for name in unsupported:
+        path = (name,) if isinstance(name, str) else tuple(name)
+        supported = _suboptions(validator.argument_spec, path[:-1]) if len(path) > 1 else top_level
+        close = difflib.get_close_matches(path[-1], supported, n=1)
+        places = _places(args, path) or ['.'.join(path)]
+        for place in places:
+            message = 'unsupported parameter %s%s' % (place, ' (did you mean %s?)' % close[0] if close else '')
+            if len(path) > 1:
+                message += '; the options of %s are %s' % ('.'.join(path[:-1]), ', '.join(supported))
+            messages.append(message)
+    if any(isinstance(name, str) for name in validation.unsupported_parameters):
+        messages.append('the options are %s' % ', '.join(top_level))
     messages.extend(error.msg for error in validation.errors if not isinstance(error, UnsupportedError))
     return messages
+
+
+def _suboptions(spec, parents):
+    """The names (aliases included) of the suboptions under ``parents`` (option names, outermost first) in ``spec``."""
+    for parent in parents:
+        spec = (spec.get(parent) or {}).get('options') or {}
+    names = set(spec)
+    for option in spec.values():
+        names.update(option.get('aliases') or ())
+    return sorted(names)
+
+
+def _places(value, path, prefix=''):
+    """Where the key ``path[-1]`` is given under the options ``path[:-1]`` of ``value`` (the task's arguments), as
+    ``config[0].attach[1].port``: the validator names the options it is under, not the list items."""
+    key, rest = path[0], path[1:]
+    if not isinstance(value, dict) or key not in value:
+        return []
+    here = prefix + key
+    if not rest:
+        return [here]
+    inner = value[key]
+    if isinstance(inner, dict):
+        return _places(inner, rest, here + '.')
+    if isinstance(inner, list):
+        return [place for index, item in enumerate(inner) for place in _places(item, rest, '%s[%d].' % (here, index))]
+    return []
 
 
 @contextlib.contextmanager

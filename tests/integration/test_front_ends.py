@@ -272,3 +272,17 @@ def test_fabric_deploy_role_stops_when_the_switches_cannot_be_read(play, emu):
     played.assert_no_secrets(ADMIN_PASSWORD)
     emu.set_faults(force_count=0)
     wait_until_run_sessions_end(emu)
+
+
+def test_fabric_deploy_role_waits_for_the_deploy_as_long_as_its_timeout(play, emu):
+    """Issue 23: the deploy request failed at the session's timeout (30 s by default) whatever fabric_deploy_timeout said.
+
+    Here the session's timeout is 1 s and the controller takes 2 s to answer the deploy; fabric_deploy_timeout is 10 s."""
+    emu.set_faults(latency_ms=2000, paths=[LAN + '/control/fabrics/site-a/config-deploy'])
+    played = play('front_ends/role_fabric_deploy.yml', verbosity=4, env=dict(ADMIN, DASHBOARD_TIMEOUT='1'),
+                  extra_vars={'fabric_deploy_force': True, 'fabric_deploy_timeout': 10})
+    assert played.rc == 0, played.output[-4000:]
+    assert emu.counters()['requests']['POST %s/control/fabrics/{fabricName}/config-deploy' % LAN] == {'200': 1}
+    played.assert_no_secrets(ADMIN_PASSWORD)
+    emu.set_faults(latency_ms=0, paths=None)
+    wait_until_run_sessions_end(emu)

@@ -1,6 +1,8 @@
 """fabricops.dashboard.fabrics run as a user runs it, against the emulator (fabrics site-a, with two switches, and
 site-dc1, empty; templates Easy_Fabric, LAN_Classic and External_Fabric)."""
 
+import json
+
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS, NEVER_SENT
@@ -153,3 +155,71 @@ def test_rendered_is_offline(resource, emu):
 def test_what_cannot_work_fails_before_any_write(resource, config, message):
     run = resource('fabrics', 'merged', config)
     assert run.play.rc == 2 and message in run.play.output and run.writes == 0
+
+
+def test_a_new_fabric_without_the_bgp_as_its_template_needs_is_refused_before_any_write(resource):
+    """Before: check mode said changed, and the real run failed part way with the controller's 500 "[BGP_AS]"."""
+    for check in (True, False):
+        run = resource('fabrics', 'merged', [{'name': 'site-c', 'fabric_mtu': 9000}], check=check)
+        assert run.play.rc == 2 and run.writes == 0, run.play.output[-3000:]
+        assert run['msg'] == ("Cannot create fabric site-c: its template Easy_Fabric requires bgp_asn (BGP_AS) and has no default "
+                              "for it. Add bgp_asn to the fabric's config item."), run['msg']
+    # External_Fabric needs it too; LAN_Classic has a default; given as a template parameter it counts
+    refused = resource('fabrics', 'merged', [{'name': 'edge', 'template': 'External_Fabric'}], check=True)
+    assert refused.play.rc == 2 and 'Cannot create fabric edge: its template External_Fabric requires bgp_asn' in refused['msg']
+    run = resource('fabrics', 'merged', [{'name': 'classic', 'template': 'LAN_Classic'},
+                                         {'name': 'site-d', 'template_params': {'BGP_AS': '65004'}}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /control/fabrics/classic/LAN_Classic', 'POST /control/fabrics/site-d/Easy_Fabric']
+
+
+def test_replication_mode_takes_only_the_templates_choices(resource):
+    assert FABRICS.argument_spec()['config']['options']['replication_mode']['choices'] == ['Multicast', 'Ingress']
+    run = resource('fabrics', 'merged', [{'name': 'site-a', 'replication_mode': 'Broadcast'}])
+    assert run.play.rc == 2 and run.writes == 0
+    assert 'value of replication_mode must be one of: Multicast, Ingress, got: Broadcast' in run.play.output
+
+
+def test_a_mistyped_option_of_a_fabric_is_named_where_it_is(resource):
+    run = resource('fabrics', 'merged', [SITE_B, {'name': 'site-c', 'bgpasn': '65003'}])
+    assert run.play.rc == 2 and run.writes == 0
+    assert 'unsupported parameter config[1].bgpasn (did you mean bgp_asn?)' in run['msg'], run['msg']
+    assert 'config (did you mean config?)' not in run['msg']
+
+
+def deploy_with_latency(play, emu, tmp_path, wait_timeout):
+    """site-a's MTU changed and deployed, the session's timeout 1 s, the controller taking 2 s to answer the deploy."""
+    emu.set_faults(latency_ms=2000, paths=[LAN_FABRIC + '/control/fabrics/site-a/config-deploy'])
+    result_file = tmp_path / 'result.json'
+    played = play('resource_fabrics.yml', env={'DASHBOARD_TIMEOUT': '1'}, extra_vars={
+        'resource_state': 'merged', 'resource_config': [{'name': 'site-a', 'fabric_mtu': 9000}], 'resource_deploy': True,
+        'resource_wait_timeout': wait_timeout, 'result_file': str(result_file)})
+    return played, json.loads(result_file.read_text(encoding='utf-8'))
+
+
+def test_a_deploy_waits_for_its_own_bound_not_the_sessions_timeout(play, emu, tmp_path):
+    """Before: the config-deploy failed at the session's timeout (30 s by default), after the PUT and config-save were sent."""
+    played, result = deploy_with_latency(play, emu, tmp_path, wait_timeout=10)
+    assert played.rc == 0, played.output[-3000:]
+    assert result['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                                  'POST /control/fabrics/site-a/config-deploy']
+
+
+def test_a_deploy_past_its_bound_fails_saying_what_was_sent(play, emu, tmp_path):
+    played, result = deploy_with_latency(play, emu, tmp_path, wait_timeout=1)
+    assert played.rc == 2
+    assert result['changed'] is True
+    assert result['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                                  'POST /control/fabrics/site-a/config-deploy']
+    assert 'did not answer POST %s/control/fabrics/site-a/config-deploy within 1 s' % LAN_FABRIC in result['msg'], result['msg']
+    assert 'By then the task had sent 3 write(s) (see requests)' in result['msg']
+    played.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_session_refused_twice_is_not_left_live(resource, emu):
+    """Before: the session the run opened to renew the refused one, refused too, stayed live on the dashboard."""
+    emu.set_faults(unauthorized_count=2)
+    run = resource('fabrics', 'gathered')
+    assert run.play.rc == 2 and 'twice, before and after renewing the session' in run['msg'], run.play.output[-3000:]
+    counters = emu.counters()
+    assert counters['logins'] == 2 and counters['live_sessions'] == 0, counters

@@ -1,6 +1,8 @@
 """fabricops.dashboard.fabric_switches run as a user runs it, against the emulator (fabric site-a with two switches,
 site-dc1 empty; a discovered switch is manageable after 0.5 s, a greenfield one reloads 0.5 s more)."""
 
+import json
+
 import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, read_controller
@@ -178,3 +180,55 @@ def test_a_fabric_that_does_not_exist_is_named(resource):
     assert run.play.rc == 2 and run.writes == 0
     assert run['msg'].startswith('Cannot read the switches of fabric no-such-fabric (HTTP 404')
     assert 'check that the fabric exists' in run['msg']
+
+
+def warned(played, warning):
+    """Whether the play warned ``warning`` (Ansible wraps the lines of a warning)."""
+    return ' '.join(warning.split()) in ' '.join(played.output.split())
+
+
+def results_of(played):
+    """The results the switch_then_role play prints, by task."""
+    line = next(line for line in played.stdout.splitlines() if '"msg": "RESULTS ' in line)
+    return json.loads(json.loads('{%s}' % line.strip())['msg'][len('RESULTS '):])
+
+
+def test_check_mode_warns_where_an_earlier_task_would_add_the_switch(play, emu):
+    """Before: --check failed the role task ("needs the credentials"), as the switch the first task adds is not there yet."""
+    checked = play('switch_then_role.yml', check=True)
+    assert checked.rc == 0, checked.output[-3000:]
+    results = results_of(checked)
+    assert results['added']['changed'] is True and results['spine']['changed'] is True
+    assert results['spine']['after'] == [{'name': '192.0.2.71', 'role': 'spine'}]
+    assert warned(checked, 'Switches 192.0.2.71 are not in fabric site-dc1, and adding them needs switch_username and '
+                  'switch_password, which this task does not give. If an earlier task of the play adds them, a real run of this '
+                  'task only sets what it lists; otherwise it fails there.')
+    assert emu.counters()['writes'] == 0
+    # and for real: the first task adds it, the second only sets its role
+    played = play('switch_then_role.yml')
+    assert played.rc == 0, played.output[-3000:]
+    results = results_of(played)
+    assert results['spine']['requests'] == ['POST /control/switches/roles'] and '[WARNING]' not in played.output
+    assert inventory(emu, 'site-dc1')['192.0.2.71']['switchRole'] == 'spine'
+    played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_check_mode_warns_of_a_fabric_an_earlier_task_would_create(resource):
+    check = resource('fabric_switches', 'merged', NEW, fabric='site-new', check=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0
+    assert warned(check.play, 'Fabric site-new does not exist on the controller (HTTP 404), so check mode takes it to have no '
+                  'switches. If an earlier task of the play creates it, a real run finds it; otherwise this task fails there.')
+    assert resource('fabric_switches', 'merged', NEW, fabric='site-new').play.rc == 2
+
+
+def test_a_discovery_cut_off_says_changed_and_lists_the_requests_sent(resource, emu):
+    """Before: changed false and no requests, though the reachability test and the discovery were sent."""
+    emu.set_faults(drop_count=1, paths=[LAN_FABRIC + DC1 + '/inventory/discover'])
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.11'}], fabric='site-dc1')
+    assert run.play.rc == 2
+    assert run['changed'] is True
+    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1]
+    assert 'closed the connection during POST %s%s/inventory/discover before answering' % (LAN_FABRIC, DC1) in run['msg'], run['msg']
+    assert 'By then the task had sent 2 write(s) (see requests)' in run['msg']
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)

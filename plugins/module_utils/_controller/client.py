@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, urlencode
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
@@ -48,15 +48,18 @@ class Request:
     deletes answer with 500) is an answer for the caller to report item by item, not an error.
     ``offline``: the answer a run that only renders its requests takes this request to get (what
     later steps need of it, such as the switches a reachability test finds); None for most.
+    ``timeout``: seconds to wait for the answer, for a request the controller answers only once the
+    work is done (a fabric's config-deploy); None: the session's timeout.
     """
 
-    def __init__(self, method, path, body=None, query=None, partial=False, offline=None):
+    def __init__(self, method, path, body=None, query=None, partial=False, offline=None, timeout=None):
         self.method = method
         self.path = path
         self.body = body
         self.query = dict(query) if query else None
         self.partial = partial
         self.offline = offline
+        self.timeout = timeout
 
     def label(self):
         """``METHOD path``: how results list the writes sent."""
@@ -84,10 +87,15 @@ class ControllerClient:
 
     ``session`` None: a client for ``rendered``, which reads nothing and sends nothing; ``send``
     collects each request as ``rendered`` shows it and answers with the request's offline answer.
+    ``check_mode``: the task's; a check-mode run reads and never writes, and a mapping may take
+    what earlier tasks of the play would have changed into account (see ``warn``).
     """
 
-    def __init__(self, session, prefix=LAN_FABRIC):
+    def __init__(self, session, prefix=LAN_FABRIC, check_mode=False):
         self.session = session
+        self.check_mode = bool(check_mode)
+        # What the task's result warns of (a check that rests on what an earlier task would change, say).
+        self.warnings = []
         # Every release this collection knows serves the lan-fabric API at LAN_FABRIC, so the prefix is not
         # learned. What must be learned of the controller (its release, its bulk updates) goes through
         # ``session.offers``, the one per-run place for it (module_utils/_session/offers.py).
@@ -105,7 +113,12 @@ class ControllerClient:
 
     def beside(self, prefix):
         """A client of the same session for another API of the controller (its templates, say)."""
-        return ControllerClient(self.session, prefix)
+        return ControllerClient(self.session, prefix, self.check_mode)
+
+    def warn(self, message):
+        """A warning for the task's result: in check mode, a refusal that an earlier task of the play may lift, say."""
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def read(self, path, params=None, absent=None):
         """The parsed answer of a GET, or None when ``absent(error)`` says the answer means "no such object"."""
@@ -122,10 +135,14 @@ class ControllerClient:
         if self.offline:
             self.rendered.append(request.shown(self.prefix))
             return request.offline
+        if self.check_mode:
+            # The run stops before its writes in check mode; a write reaching here is a bug, and must not land.
+            raise DashboardError('Check mode sends no write, but %s was about to be sent; please report it.' % request.label())
         self.sent.append(request.label())
+        bound = {} if request.timeout is None else {'timeout': request.timeout}
         try:
             response = self.session.request(request.method, self.prefix + request.path, json_body=request.body,
-                                            params=request.query)
+                                            params=request.query, **bound)
         except ApiError as exc:
             if request.partial and isinstance(exc.body, dict) and 'failureList' in exc.body:
                 return exc.body

@@ -121,6 +121,13 @@ class SwitchMapping:
         except ApiError as exc:
             if exc.status not in (400, 404):
                 raise
+            if self.client.check_mode and exc.status == 404:
+                # An earlier task of the play (fabricops.dashboard.fabrics) would have created it in a real run.
+                self.client.warn('Fabric %s does not exist on the controller (HTTP 404), so check mode takes it to have no switches. '
+                                 'If an earlier task of the play creates it, a real run finds it; otherwise this task fails '
+                                 'there.' % self.fabric)
+                self.entries = {}
+                return {}
             raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
                            'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
         self.entries = {str(entry['ipAddress']): entry for entry in answer
@@ -141,8 +148,20 @@ class SwitchMapping:
         self.adding = split_add_options(wants)
 
     def check(self, changes):
-        if any(change.action == 'create' for change in changes):
-            self.credentials()  # fail before anything is sent, in check mode too
+        adding = [change.name for change in changes if change.action == 'create']
+        if not adding:
+            return
+        if self.client.check_mode and not self.has_credentials():
+            # The refusal rests on the inventory as it is now: an earlier task of the play may add these switches, and this
+            # task (giving them a role, say) then needs no credentials. Check mode cannot tell, so it warns and reports the change.
+            self.client.warn('Switches %s are not in fabric %s, and adding them needs switch_username and switch_password, which '
+                             'this task does not give. If an earlier task of the play adds them, a real run of this task only '
+                             'sets what it lists; otherwise it fails there.' % (', '.join(adding), self.fabric))
+            return
+        self.credentials()  # fail before anything is sent, in check mode too
+
+    def has_credentials(self):
+        return bool(self.params.get('switch_username') and self.params.get('switch_password'))
 
     def to_deploy(self, changes):
         del changes  # a switch is ready once the controller can manage it (writes waits for that)
@@ -150,7 +169,7 @@ class SwitchMapping:
 
     def credentials(self):
         """The discovery credentials; a run that adds switches needs both (rendered shows the password masked)."""
-        if not self.client.offline and (not self.params.get('switch_username') or not self.params.get('switch_password')):
+        if not self.client.offline and not self.has_credentials():
             raise ModelError('Adding switches needs the credentials the controller logs in to them with: give switch_username '
                              'and switch_password.')
         return {'username': self.params.get('switch_username') or '',

@@ -16,10 +16,12 @@ import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 DEFAULT_TEMPLATE = 'Easy_Fabric'
+# How BUM traffic is replicated (REPLICATION_MODE): the choices of the controller's templates.
+REPLICATION_MODES = ('Multicast', 'Ingress')
 
 
 class FabricModel(ResourceModel):
@@ -45,6 +47,13 @@ class FabricModel(ResourceModel):
         """``template_defaults``: {template: fabric object of the template's defaults, mandatory ones left out}."""
         super().__init__()
         self.template_defaults = template_defaults or {}
+
+    def check(self, partial, where):
+        # the argument spec refuses it first; this holds for a run given unvalidated params (FABRICS.run)
+        mode = partial.get('replication_mode')
+        if mode is not None and mode not in REPLICATION_MODES:
+            raise ModelError('%s: replication_mode %r is not one the controller offers; use %s.'
+                             % (where, mode, ' or '.join(REPLICATION_MODES)))
 
     def for_output(self, obj):
         out = super().for_output(obj)
@@ -104,6 +113,7 @@ NV_PAIRS = {
     'vrf_vlan_range': 'VRF_VLAN_RANGE',
     'deployment_freeze': 'DEPLOYMENT_FREEZE',
 }
+OPTIONS_OF_PAIRS = {key: option for option, key in NV_PAIRS.items()}
 # nvPairs the controller derives (the name) or that clients strip before a write: the client-side DEPLOY
 # and FABRIC_TYPE, and the keys ND 4.x refuses in a PUT. Everything else is sent as read, the template's
 # internal parameters (``*_PREV`` and the like) included: ND 4.x refuses an update that leaves them out
@@ -122,6 +132,8 @@ class FabricMapping:
         self.templates = client.beside(TEMPLATES_PREFIX)
         # {name: config item}: a create sends what the task gives only
         self.wanted = {}
+        # {template: [(option, nvPair key)]}: what a new fabric of the template must give
+        self.required = {}
 
     def object_from_pairs(self, name, template, pairs):
         where = 'fabric %s as read' % name
@@ -160,40 +172,80 @@ class FabricMapping:
         return 'list the fabrics to %s' % ('render' if state == 'rendered' else 'create or update')
 
     def prepare(self, wants, have):
-        """The defaults of the templates concerned (of a new fabric, and for replaced), read once per template."""
+        """The defaults of the templates concerned (of a new fabric, and for replaced), and what a new fabric must give,
+        read once per template."""
         self.wanted = {want['name']: want for want in wants}
         templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
-        self.model.template_defaults = {template: self.template_defaults(template) for template in sorted(templates)}
+        read = {template: self.template_parameters(template) for template in sorted(templates)}
+        self.model.template_defaults = {template: defaults for template, (defaults, _required) in read.items()}
+        self.required = {template: required for template, (_defaults, required) in read.items()}
 
     def prepare_offline(self, wants):
         """A create sends only what the task gives: nothing to learn first."""
         self.wanted = {want['name']: want for want in wants}
 
     def check(self, changes):
-        del changes
+        """A new fabric must give what its template requires and has no default for (BGP_AS of Easy_Fabric): the controller
+        refuses the create part way otherwise (HTTP 500 "[BGP_AS]"), so it is refused here, before any write."""
+        refused = []
+        for change in changes:
+            if change.action != 'create':
+                continue
+            given = self.wanted.get(change.name) or {}
+            template = change.after['template']
+            lacking = [(option, key) for option, key in self.required.get(template, ())
+                       if given.get(option) in (None, '') and (given.get('template_params') or {}).get(key) in (None, '')]
+            if lacking:
+                options = ' and '.join(option for option, _key in lacking)
+                refused.append('Cannot create fabric %s: its template %s requires %s and has no default for %s. Add %s to the '
+                               "fabric's config item." % (change.name, template, ' and '.join('%s (%s)' % pair for pair in lacking),
+                                                          'it' if len(lacking) == 1 else 'them', options))
+        if refused:
+            raise ModelError(' '.join(refused))
+        if self.params.get('deploy') and self.deploy_timeout() < 1 and any(change.action in ('create', 'update') for change in changes):
+            raise ModelError('wait_timeout is %s: give the seconds a fabric deploy may take, 1 or more (%d when not set).'
+                             % (self.deploy_timeout(), DEFAULT_WAIT_TIMEOUT))
 
     def to_deploy(self, changes):
         del changes  # a fabric's deploy follows its own write (writes)
         return []
 
-    def template_defaults(self, template):
-        """The template's defaults as a fabric object; parameters without a default (mandatory ones) left out."""
+    def deploy_timeout(self):
+        """Seconds the config-deploy request may take (wait_timeout): the controller answers it once the deploy is done."""
+        timeout = self.params.get('wait_timeout')
+        return DEFAULT_WAIT_TIMEOUT if timeout is None else timeout
+
+    def template_parameters(self, template):
+        """(the template's defaults as a fabric object, [(option, nvPair key)] a new fabric must give), read from the template.
+
+        Parameters without a default (mandatory ones) are left out of the defaults. What a new fabric must give: the
+        options this module names that the template marks mandatory (IsMandatory) and gives no default, unless internal
+        or shown only under a condition (IsShow). Of the template's other mandatory parameters without a default, most are
+        mandatory only where the template shows them (OSPF_AUTH_KEY, with OSPF authentication on), a rule this module does
+        not evaluate: the controller judges those.
+        """
         try:
             answer = self.templates.read('/%s' % segment(template))
         except ApiError as exc:
             raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
                            % (template, exc.status), exc.status) from None
         pairs = {}
+        required = []
         for parameter in (answer or {}).get('parameters') or []:
             if not isinstance(parameter, dict):
                 continue
-            if str((parameter.get('annotations') or {}).get('IsInternal')).lower() == 'true':
+            annotations = parameter.get('annotations') or {}
+            if annotation_true(annotations, 'IsInternal'):
                 # the controller's own bookkeeping: never reset (replaced keeps the value read), sent as read
                 continue
+            name = str(parameter.get('name'))
             default = template_default(parameter)
             if default is not None:
-                pairs[str(parameter.get('name'))] = default
-        return self.object_from_pairs('', template, pairs)
+                pairs[name] = default
+            elif (name in OPTIONS_OF_PAIRS and annotation_true(annotations, 'IsMandatory')
+                  and str(annotations.get('IsShow', 'true')).strip().strip('"').lower() == 'true'):
+                required.append((OPTIONS_OF_PAIRS[name], name))
+        return self.object_from_pairs('', template, pairs), required
 
     def writes(self, changes, result):
         """Each fabric's write, then its config-save and config-deploy when the task deploys; a refusal says what was
@@ -216,11 +268,18 @@ class FabricMapping:
                     done.append(change.name)
                 if change.action in ('create', 'update') and self.params.get('deploy'):
                     yield Request('POST', '/control/fabrics/%s/config-save' % segment(change.name))
-                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'})
+                    # the controller answers the deploy once it is done: the request waits as long as the task lets it
+                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'},
+                                  timeout=self.deploy_timeout())
         except ApiError as exc:
             left = [change.name for change in changes if change.action and change.name not in done]
             raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
                            exc.status) from None
+
+
+def annotation_true(annotations, name):
+    """Whether a template parameter's annotation ``name`` is true (the controller writes it as text)."""
+    return str(annotations.get(name)).strip().strip('"').lower() == 'true'
 
 
 def template_default(parameter):
@@ -232,4 +291,15 @@ def template_default(parameter):
     return meta.get('defaultValue') if isinstance(meta, dict) else None
 
 
-FABRICS = Resource(FabricModel(), FabricMapping, options={'deploy': {'type': 'bool', 'default': False}})
+def config_options():
+    """The suboptions of ``config``: the model's fields, as for every resource, with the choices of replication_mode."""
+    spec = Resource(FabricModel(), FabricMapping).config_spec()
+    spec['replication_mode'] = dict(spec['replication_mode'], choices=list(REPLICATION_MODES))
+    return spec
+
+
+FABRICS = Resource(FabricModel(), FabricMapping, config_options=config_options(), options={
+    'deploy': {'type': 'bool', 'default': False},
+    # the bound of the config-deploy request, which the controller answers once the deploy is done
+    'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+})

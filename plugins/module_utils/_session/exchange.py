@@ -201,9 +201,13 @@ if HAS_REQUESTS:
             return False
 
 
-def direct_exchange(client, method, url, headers, json_body=None, params=None):
-    """One HTTP exchange from this process, on its keep-alive pool; no retry, no redirect."""
+def direct_exchange(client, method, url, headers, json_body=None, params=None, timeout=None):
+    """One HTTP exchange from this process, on its keep-alive pool; no retry, no redirect.
+
+    ``timeout``: seconds for connecting and for the answer, this request's own; the client's when None.
+    """
     path = urlsplit(url).path
+    own_timeout, timeout = timeout, timeout or client.timeout
     try:
         with warnings.catch_warnings():
             if not client.validate_certs:
@@ -213,13 +217,13 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None):
                 warnings.simplefilter('ignore', InsecureRequestWarning)
             raw = _pool(client.base_url, client.validate_certs, client.ca_path).request(
                 method, url, json=json_body, params=params, headers=headers,
-                timeout=client.timeout, allow_redirects=False, verify=bool(client.validate_certs))
+                timeout=timeout, allow_redirects=False, verify=bool(client.validate_certs))
     except requests.exceptions.SSLError as exc:
         raise _failure(client, method, path, 'tls', str(exc)) from None
     except requests.exceptions.ConnectTimeout:
-        raise _failure(client, method, path, 'connect_timeout') from None
+        raise _failure(client, method, path, 'connect_timeout', timeout=own_timeout) from None
     except requests.exceptions.ReadTimeout:
-        raise _failure(client, method, path, 'read_timeout') from None
+        raise _failure(client, method, path, 'read_timeout', timeout=own_timeout) from None
     except requests.exceptions.ConnectionError as exc:
         raise _failure(client, method, path, 'connection', repr(exc.args[0] if exc.args else exc)) from None
     except requests.exceptions.RequestException as exc:
@@ -232,7 +236,7 @@ _PLAIN_URL = re.compile(r"^[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=-]*$")
 _CARRIER_HEADERS = requests.utils.default_headers() if HAS_REQUESTS else {}
 
 
-def carried_exchange(client, method, url, headers, json_body=None, params=None):
+def carried_exchange(client, method, url, headers, json_body=None, params=None, timeout=None):
     """``direct_exchange`` on urllib3 alone, for the keeper, which carries the requests of every task,
     and for a worker that keeps a connection of its own after many requests (see _keeper_client.KeeperExchange).
 
@@ -242,12 +246,13 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None):
     for a body that is not plain JSON, it is ``direct_exchange`` itself.
     """
     parts = urlsplit(url)
+    own_timeout, timeout = timeout, timeout or client.timeout
     key = (origin(url), bool(client.validate_certs), client.ca_path)
     with _LOCK:
         pool = _CARRIER_POOLS.get(key)
     if pool is None:
         if requests.utils.get_environ_proxies(url):
-            return direct_exchange(client, method, url, headers, json_body, params)
+            return direct_exchange(client, method, url, headers, json_body, params, own_timeout)
         pool = urllib3.HTTPSConnectionPool(parts.hostname, parts.port or 443, maxsize=16, block=False, retries=False,
                                            ssl_context=tls_context(client.validate_certs, client.ca_path))
         with _LOCK:
@@ -255,7 +260,7 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None):
     try:
         body = None if json_body is None else json.dumps(json_body, allow_nan=False).encode('utf-8')
     except (TypeError, ValueError):
-        return direct_exchange(client, method, url, headers, json_body, params)  # requests says what is wrong with it
+        return direct_exchange(client, method, url, headers, json_body, params, own_timeout)  # requests says what is wrong with it
     sent = dict(_CARRIER_HEADERS)
     sent.update(headers)
     if body is not None:
@@ -274,15 +279,15 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None):
             if not client.validate_certs:
                 warnings.simplefilter('ignore', InsecureRequestWarning)
             raw = pool.request(method, target, body=body, headers=sent, retries=False, redirect=False, assert_same_host=False,
-                               timeout=urllib3.Timeout(connect=client.timeout, read=client.timeout))
+                               timeout=urllib3.Timeout(connect=timeout, read=timeout))
     except urllib3.exceptions.SSLError as exc:
         raise _failure(client, method, parts.path, 'tls', str(exc)) from None
     except urllib3.exceptions.NewConnectionError as exc:  # before ConnectTimeoutError: it is one
         raise _failure(client, method, parts.path, 'connection', repr(exc)) from None
     except urllib3.exceptions.ConnectTimeoutError:
-        raise _failure(client, method, parts.path, 'connect_timeout') from None
+        raise _failure(client, method, parts.path, 'connect_timeout', timeout=own_timeout) from None
     except urllib3.exceptions.ReadTimeoutError:
-        raise _failure(client, method, parts.path, 'read_timeout') from None
+        raise _failure(client, method, parts.path, 'read_timeout', timeout=own_timeout) from None
     except (urllib3.exceptions.ProtocolError, OSError) as exc:
         raise _failure(client, method, parts.path, 'connection', repr(exc)) from None
     except urllib3.exceptions.HTTPError as exc:
@@ -294,21 +299,24 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None):
     return Response(raw.status, answer.headers, answer.text, url, _set_cookies(raw.headers.getlist('Set-Cookie')))
 
 
-def _failure(client, method, path, kind, text=''):
+def _failure(client, method, path, kind, text='', timeout=None):
     """The TransportError of a failed exchange, in the same words whichever process carried it.
 
     ``kind``: tls, connect_timeout, read_timeout, connection (``text``: the error, to tell
-    whether anything was sent) or other (``text``: the error's type).
+    whether anything was sent) or other (``text``: the error's type). ``timeout``: this request's
+    own (a fabric deploy's wait_timeout, say), None when it had the client's (the timeout option).
     """
+    which = 'the timeout option' if timeout is None else "the task's bound for this request, such as a fabric deploy's wait_timeout"
+    timeout = timeout or client.timeout
     if kind == 'tls':
         return TransportError(_tls_message(client, text), tls=True)
     if kind == 'connect_timeout':
         return TransportError('Connecting to the dashboard %s timed out after %s s; check the address and the network path.'
-                              % (client.base_url, client.timeout), nothing_sent=True,
-                              reason='did not accept the connection within %s s' % client.timeout)
+                              % (client.base_url, timeout), nothing_sent=True,
+                              reason='did not accept the connection within %s s' % timeout)
     if kind == 'read_timeout':
-        return TransportError('The dashboard %s did not answer %s %s within %s s (the timeout option).'
-                              % (client.base_url, method, path, client.timeout))
+        return TransportError('The dashboard %s did not answer %s %s within %s s (%s).'
+                              % (client.base_url, method, path, timeout, which))
     if kind == 'connection':
         if _nothing_sent(text):
             reason = _connect_reason(text)

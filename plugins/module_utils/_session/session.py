@@ -340,10 +340,13 @@ class DashboardSession:
                 self.refresh()
             entry.save(self.run_cache.record())
 
-    def request(self, method, path, json_body=None, params=None, accept=None):
+    def request(self, method, path, json_body=None, params=None, accept=None, timeout=None):
         """An authenticated request. A refused token is renewed once and the request sent once more.
 
         ``accept``: statuses that are not errors (default: every 2xx); ApiError otherwise.
+        ``timeout``: seconds to wait for this request's answer, when the caller knows it takes longer
+        than the session's timeout (a deploy the controller answers once done); the logins and
+        refreshes it may need keep the session's.
         """
         method = method.upper()
         self.add_secrets(body_secrets(json_body))
@@ -352,16 +355,20 @@ class DashboardSession:
         self.ensure_valid()
         if self.uses_api_key:
             # A refused key is not renewed or sent again: the same key would be refused the same way.
-            response = self.http.request(method, path, json_body=json_body, params=params, **self._auth.credentials(self))
+            response = self.http.request(method, path, json_body=json_body, params=params, timeout=timeout,
+                                         **self._auth.credentials(self))
             if is_auth_failure(response):
                 raise self._auth.refused(self.base_url, self.username, response, self.scrub)
         else:
             used = self.token
-            response = self.http.request(method, path, json_body=json_body, params=params, token=used)
+            logins = self.logins
+            response = self.http.request(method, path, json_body=json_body, params=params, token=used, timeout=timeout)
             if is_auth_failure(response):
                 self._recover_from_refusal(used)
-                response = self.http.request(method, path, json_body=json_body, params=params, token=self.token)
+                response = self.http.request(method, path, json_body=json_body, params=params, token=self.token, timeout=timeout)
             if is_auth_failure(response):
+                if self.logins > logins:
+                    self._end_refused_login()
                 raise SessionExpired(self.scrub(
                     'The dashboard %s refused %s %s twice, before and after renewing the session (HTTP %d: %s). The account may '
                     'lack access to it, or the session was ended on the server; not retrying further.' % (
@@ -369,6 +376,23 @@ class DashboardSession:
         if not _accepted(response.status, accept):
             raise self._api_error(response, method, path)
         return response
+
+    def _end_refused_login(self):
+        """The session just opened to renew a refused one was refused as well: it serves the run no better, so it is
+        ended now rather than left live on the dashboard (a task that fails this way starts no keeper to end it later).
+
+        Only a session this object opened and never handed out; the run's cache forgets it, so the next task logs in anew.
+        """
+        if not self.token or self.run_cache.handed:
+            return
+        refused = self.token
+        with self.run_cache.entry() as entry:
+            record = entry.load()
+            if record and record.get('token') == refused:
+                entry.clear()
+        self.end(refused)
+        self.token = None
+        self.compat_token = None
 
     def is_auth_path(self, path):
         """Whether ``path`` is one of the platform's own login, refresh or logout operations, in any spelling

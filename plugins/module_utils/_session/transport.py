@@ -106,8 +106,10 @@ class HttpClient:
             return path
         return self.base_url + '/' + path.lstrip('/')
 
-    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, retry=True, api_key=None):
+    def request(self, method, path, json_body=None, params=None, token=None, replay_safe=None, retry=True, api_key=None, timeout=None):
         """One request, retried as the policy allows; ``retry=False`` sends it exactly once.
+
+        ``timeout``: seconds to wait for this request (connecting and its answer), instead of the client's.
 
         ``token`` goes as the AuthCookie; ``api_key``, a pair (account, key), as the API-key headers instead.
         ``on_retry`` (if set) hears about every retry before its wait: a front end shows it.
@@ -129,7 +131,7 @@ class HttpClient:
             attempt += 1
             self.last_attempts = attempt
             try:
-                response = self._send_following_redirects(method, url, json_body, params, token, api_key)
+                response = self._send_following_redirects(method, url, json_body, params, token, api_key, timeout)
             except TransportError as exc:
                 may_resend = (exc.details.get('nothing_sent') or replay_safe) and not exc.details.get('tls')
                 if may_resend and nodes_failed < len(self.nodes) - 1 and url.startswith(self.base_url):
@@ -169,14 +171,14 @@ class HttpClient:
                 method, urlsplit(url).path, reason.rstrip('.'), seconds, attempt + 1, attempts))
         self._sleep(seconds)
 
-    def _send_following_redirects(self, method, url, json_body, params, token, api_key=None):
+    def _send_following_redirects(self, method, url, json_body, params, token, api_key=None, timeout=None):
         for _hop in range(MAX_REDIRECTS + 1):
             headers = {'Accept': 'application/json'}
             if api_key:
                 headers['X-Nd-Username'], headers['X-Nd-Apikey'] = api_key
             elif token:
                 headers['Cookie'] = 'AuthCookie=' + token
-            response = self.exchange(self, method, url, headers, json_body, params)
+            response = self.exchange(self, method, url, headers, json_body, params, timeout=timeout)
             if response.status not in REDIRECT_STATUSES or not response.header('Location'):
                 return response
             target = urljoin(url, response.header('Location'))

@@ -82,3 +82,12 @@ def test_a_request_taken_while_the_keeper_stops_goes_back_to_its_task(carrier, e
     before = emu.counters()['connections']
     assert ask(path, session, emu.url(VERSION), method='POST') == {'fallback': True}
     assert emu.counters()['connections'] == before
+
+
+def test_a_request_with_a_bound_of_its_own_is_carried_with_it(carrier, emu):
+    """Issue 23: a fabric deploy carried by the keeper waits its own bound (own_timeout), not the task's timeout."""
+    _server, path, session = carrier
+    emu.set_faults(latency_ms=1500, paths=[VERSION])
+    cut = ask(path, session, emu.url(VERSION), timeout=1)
+    assert 'did not answer GET %s within 1 s (the timeout option)' % VERSION in cut['error'], cut
+    assert ask(path, session, emu.url(VERSION), timeout=1, own_timeout=5)['status'] == 401

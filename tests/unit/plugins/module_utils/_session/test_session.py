@@ -9,6 +9,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
     AuthenticationFailed, ConfigurationError, DashboardError, SessionExpired, TransportError)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import token_claims
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import RetryPolicy
 
 FABRICS = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
 
@@ -149,6 +150,43 @@ def test_a_token_refused_twice_fails_without_looping(make_session, emu):
     counters = emu.counters()
     assert counters['requests']['GET %s' % FABRICS] == {'401': 2}
     assert counters['logins'] == 2
+
+
+def test_a_session_opened_after_a_refusal_and_refused_too_is_ended(make_session, emu):
+    """Issue 23: the session the renewal opened, refused as well, was left live on the dashboard."""
+    session = make_session()
+    session.login()
+    emu.set_faults(unauthorized_count=2)
+    with pytest.raises(SessionExpired):
+        session.request('GET', FABRICS)
+    counters = emu.counters()
+    assert counters['logins'] == 2 and counters['logouts'] == 2
+    assert counters['live_sessions'] == 0
+    assert session.token is None
+
+
+def test_a_handed_session_refused_twice_is_left_to_its_owner(make_session, emu):
+    """Without a password of its own, the task only refreshes the session it was handed; it never ends it."""
+    owner = make_session()
+    owner.login()
+    handed = make_session(username=None, password=None, token=owner.token)
+    emu.set_faults(unauthorized_count=2)
+    with pytest.raises(SessionExpired):
+        handed.request('GET', FABRICS)
+    assert emu.counters()['logouts'] == 0 and handed.token is not None
+
+
+def test_a_request_may_wait_longer_than_the_session_timeout(make_session, emu):
+    """Issue 23: a fabric deploy, which the controller answers once done, waits for its own bound (Request.timeout)."""
+    once = RetryPolicy(attempts=1)
+    session = make_session(timeout=1, retry_policy=once)
+    session.login()
+    emu.set_faults(latency_ms=1500, paths=[FABRICS])
+    with pytest.raises(TransportError, match=r'did not answer GET %s within 1 s \(the timeout option\)' % FABRICS):
+        session.request('GET', FABRICS)
+    assert session.request('GET', FABRICS, timeout=5).status == 200
+    with pytest.raises(TransportError, match=r"within 1 s \(the task's bound for this request"):
+        make_session(timeout=10, retry_policy=once).request('GET', FABRICS, timeout=1)
 
 
 def test_503_and_429_on_reads_are_retried_honouring_retry_after(make_session, emu, sleeps):
