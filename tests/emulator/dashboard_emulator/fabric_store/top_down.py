@@ -120,6 +120,41 @@ class TopDown:
             answer.append({kind + "Name": name, "lanAttachList": attachments})
         return answer
 
+    def vrf_switch_details(self, fabric_name, vrf_names, serials):
+        """Per VRF, its detail on each of these switches of the fabric (the VRF-Lite read, facts 8.3).
+
+        One entry per known VRF, in the order asked; a switch of another fabric or none is left out
+        [uncertain: no capture shows either]. The emulator has no inter-fabric links, so no switch
+        offers a VRF-Lite extension: extensionPrototypeValues is always empty."""
+        table = self._table("vrf", fabric_name)
+        switches = self._switches[fabric_name]
+        answer = []
+        for name in vrf_names:
+            item = table.get(name)
+            if item is None:
+                continue
+            config = json.loads(item["config"])
+            details = []
+            for serial in dict.fromkeys(serials):
+                switch = switches.get(serial)
+                if switch is None:
+                    continue
+                attachment = item["attachments"].get(serial)
+                state = self._attachment_state(attachment) if attachment else NOT_APPLICABLE
+                vlan = attachment["vlan"] if attachment and attachment["vlan"] else config.get("vrfVlanId", "")
+                details.append({
+                    "serialNumber": serial, "switchName": switch["logicalName"], "role": switch["switchRole"],
+                    "vlan": str(vlan), "vlanModifiable": True,
+                    # spelled as the controller spells them here (attachments say isLanAttached, lanAttachState)
+                    "islanAttached": bool(attachment and attachment["attached"]) and state != NOT_APPLICABLE,
+                    "lanAttachedState": state, "peerSerialNumber": None,
+                    "instanceValues": attachment["instanceValues"] if attachment else "",
+                    "extensionValues": "", "freeformConfig": "", "errorMessage": None, "extensionPrototypeValues": [],
+                })
+            answer.append({"vrfName": name, "templateName": item["fields"].get("vrfTemplate", VRF_TEMPLATE),
+                           "switchDetailsList": details})
+        return answer
+
     def attach(self, kind, fabric_name, entries):
         table = self._table(kind, fabric_name)
         result = {}

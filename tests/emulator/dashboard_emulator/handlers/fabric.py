@@ -351,6 +351,13 @@ def _deploy_by_name(kind):
     return handler
 
 
+@_operation()
+def vrf_switch_details(store, fabricName, **kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.vrf_switch_details(fabricName, _names(kwargs.get("vrfnames")),
+                                                       _names(kwargs.get("serialnumbers"))))
+
+
 list_networks, create_network, get_network = _list("network"), _create("network"), _get("network")
 update_network, delete_network, bulk_create_networks = _update("network"), _delete("network"), _bulk_create("network")
 bulk_delete_networks, network_attachments, attach_networks = _bulk_delete("network"), _attachments("network"), _attach("network")
