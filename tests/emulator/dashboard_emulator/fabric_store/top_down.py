@@ -174,6 +174,11 @@ class TopDown:
                 attached = wire_string(request.get("deployment", True)) == "true"
                 previous = item["attachments"].get(serial)
                 if attached:
+                    missing = self.missing_ports(switch, _port_list(request.get("switchPorts"))) if kind == "network" else []
+                    if missing:
+                        # [seen] the failure's start, "Invalid interfaces" (facts 9); [uncertain] what follows it
+                        result[label] = "Invalid interfaces %s" % ",".join(missing)
+                        continue
                     vlan = request.get("vlan") or 0
                     if vlan and self._vlan_in_use(kind, fabric_name, name, serial, int(vlan)):
                         result[label] = "Entered %s VLAN ID %s is in use already" % ("Network" if kind == "network" else "VRF", vlan)
