@@ -27,6 +27,9 @@ AUTH_PATHS = frozenset((
 READS = frozenset(("GET", "HEAD", "OPTIONS"))
 LOGIN_PATHS = frozenset(("/login", "/api/v1/infra/login"))
 DOCS_PREFIX = "/help/rest-api"
+# Reads the platform answers without a session: Cisco's Network-as-Code roles check
+# connectivity with a plain GET /version.json before they log in (nd-manage-facts 1.1).
+PUBLIC_READS = frozenset(("/version.json",))
 DOCUMENT_PATHS = frozenset((
     "/openapi.json", "/openapi.yaml",
     "/appcenter/cisco/ndfc/api/openapi.json", "/appcenter/cisco/ndfc/api/openapi.yaml",
@@ -220,8 +223,9 @@ class Gateway:
             # Existing clients probe reachability with HEAD / before every request.
             await send_raw(send, 200, ROOT_PAGE, content_type="text/html; charset=utf-8")
             return
-        if path in AUTH_PATHS or path in DOCUMENT_PATHS or path.startswith(DOCS_PREFIX):
-            # login/refresh/logout check their own token; the documentation is public
+        if (path in AUTH_PATHS or path in DOCUMENT_PATHS or path.startswith(DOCS_PREFIX)
+                or (path in PUBLIC_READS and scope["method"] == "GET")):
+            # login/refresh/logout check their own token; the documentation and the release are public
             await self.app(scope, receive, send)
             return
         claims = None

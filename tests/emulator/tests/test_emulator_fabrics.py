@@ -87,6 +87,23 @@ def test_invalid_creates_are_text_500s(emu, admin, body, text):
     assert_text(admin.post(emu.url(FABRICS + "/site-b/Easy_Fabric"), json=body, timeout=10), 500, text)
 
 
+def test_a_vxlan_fabric_create_as_network_as_code_sends_it_is_accepted(emu, admin):
+    # 3.5: Cisco's Network-as-Code collection (for NDFC 12.2.x, the release the emulator reports)
+    # sends ALLOW_L3VNI_NO_VLAN, as a JSON boolean, in every VXLAN EVPN fabric create; the
+    # template lacked it, so the create was refused as an invalid field.
+    template = admin.get(emu.url(API + "/v1/configtemplate/rest/config/templates/Easy_Fabric"), timeout=10).json()
+    parameter = next(p for p in template["parameters"] if p["name"] == "ALLOW_L3VNI_NO_VLAN")
+    assert parameter["parameterType"] == "boolean"
+    body = {"FABRIC_NAME": "nac-1", "BGP_AS": "65120", "ENABLE_L3VNI_NO_VLAN": False, "ALLOW_L3VNI_NO_VLAN": True}
+    created = admin.post(emu.url(FABRICS + "/nac-1/Easy_Fabric"), json=body, timeout=10)
+    assert created.status_code == 200, created.text
+    assert created.json()["nvPairs"]["ALLOW_L3VNI_NO_VLAN"] == "true"
+    assert admin.get(emu.url(FABRICS + "/nac-1"), timeout=10).json()["nvPairs"]["ALLOW_L3VNI_NO_VLAN"] == "true"
+    # it is a boolean like the others
+    assert_text(admin.put(emu.url(FABRICS + "/nac-1/Easy_Fabric"), json={"ALLOW_L3VNI_NO_VLAN": "sometimes"}, timeout=10),
+                500, "Error in validating provided name value pair: [ALLOW_L3VNI_NO_VLAN]")
+
+
 def test_update_with_an_unknown_field_and_a_missing_template(emu, admin):
     assert_text(admin.put(emu.url(FABRICS + "/site-a/Easy_Fabric"), json={"BOO": "1"}, timeout=10), 500,
                 "Failed to update the fabric, due to invalid field [BOO] in payload, please provide valid fields for fabric-settings")

@@ -22,6 +22,19 @@ def test_no_token_is_401_for_platform_and_fabric_controller(emu, method, path):
     assert isinstance(body["description"], str) and body["description"]
 
 
+def test_the_platform_release_is_answered_without_a_session(emu):
+    # nd-manage-facts 1.1: Cisco's Network-as-Code roles GET /version.json with no credentials
+    # and need a 200 before they log in; the gateway used to answer it 401.
+    answer = emu.session().get(emu.url("/version.json"), timeout=10)
+    assert answer.status_code == 200
+    body = answer.json()
+    assert {key: body[key] for key in ("major", "minor", "maintenance", "patch")} == {
+        "major": 3, "minor": 2, "maintenance": 1, "patch": "e"}
+    # only the read is public: anything else on the path still needs a session
+    assert emu.session().post(emu.url("/version.json"), timeout=10).status_code == 401
+    assert emu.counters()["logins"] == 0
+
+
 def test_data_is_unchanged_after_unauthenticated_delete(emu):
     emu.session().delete(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a"), timeout=10)
     assert emu.login("viewer").get(emu.url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a"), timeout=10).status_code == 200

@@ -84,6 +84,28 @@ def test_vrf_vlan_pool_after_a_vrf_delete(emu, client):
         assert isinstance(entries, list) and not [entry for entry in entries if entry["entityName"] == "pool-vrf"]
 
 
+def test_vrf_query_without_config_reads_the_switch_detail_of_every_vrf(client):
+    # 8.3: dcnm_vrf's state query with no config reads the fabric's VRFs, their attachments in
+    # one call, then per VRF the switch detail of every serial number its attachment list names,
+    # and iterates that body as a list of objects holding switchDetailsList. The emulator had no
+    # such path, and its text answer crashed the module ("'str' object has no attribute 'get'").
+    vrfs = client.ok("GET", TOP_DOWN + "/site-a/vrfs")
+    names = [vrf["vrfName"] for vrf in vrfs]
+    records = client.ok("GET", TOP_DOWN + "/site-a/vrfs/attachments?vrf-names=" + ",".join(names))
+    for vrf in vrfs:
+        serials = sorted({attach["switchSerialNo"] for record in records if record["vrfName"] == vrf["vrfName"]
+                          for attach in record["lanAttachList"]})
+        assert serials
+        body = client.ok("GET", TOP_DOWN + "/site-a/vrfs/switches?vrf-names=%s&serial-numbers=%s"
+                         % (vrf["vrfName"], ",".join(serials)))
+        detail_by_serial = {}
+        for entry in body or []:
+            for detail in entry.get("switchDetailsList", []):
+                if detail.get("serialNumber"):
+                    detail_by_serial[detail["serialNumber"]] = (entry.get("templateName", ""), detail)
+        assert sorted(detail_by_serial) == serials
+
+
 def _next_network_id(client, previous):
     # 7.7: dcnm_network (a network without net_id) asks netinfo up to 10 times until `l2vni`
     # differs from the id it used last, then creates the network with it

@@ -27,6 +27,15 @@ VRF_EXTENSION_TEMPLATE = "Default_VRF_Extension_Universal"
 RESOURCE_POOLS = ("TOP_DOWN_VRF_VLAN", "TOP_DOWN_L3_DOT1Q")
 PLATFORM = "N9K-C93180YC-EX"
 NXOS_RELEASE = "10.2(5)"
+# The front-panel ports of each model the emulator's switches have, as the controller names them
+# (Ethernet1/1 .. Ethernet1/N). [uncertain] N: no client capture lists a switch's ports; 54 is the
+# published port count of the N9K-C93180YC-EX (48 SFP28 ports and 6 QSFP28 uplinks).
+MODEL_PORT_COUNTS = {PLATFORM: 54}
+
+
+def model_ports(model):
+    """The port names of a switch of this model, in the controller's spelling."""
+    return ["Ethernet1/%d" % number for number in range(1, MODEL_PORT_COUNTS.get(model, 0) + 1)]
 
 
 class StoreError(Exception):

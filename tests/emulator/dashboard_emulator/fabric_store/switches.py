@@ -1,7 +1,7 @@
 """The switch inventory: test reachability, discover, the states a new switch goes through, removal."""
 
 from dashboard_emulator.fabric_store.common import (
-    DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, serial_for, wire_string,
+    DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, model_ports, serial_for, wire_string,
 )
 from dashboard_emulator.fabric_store.templates import fabric_template
 
@@ -78,6 +78,30 @@ class Switches:
             "migrating": migrating, "deploy_started": None, "pending": discovered_at is not None,
         }
         self._next_db_id += 1
+
+    def switch_fabric(self, serial):
+        """The fabric a switch belongs to, or None for a serial number of no switch."""
+        switch = self._find_switch(serial)
+        return switch["fabricName"] if switch is not None else None
+
+    def interface_details(self, serial):
+        """Every front-panel port of a switch, as the interface detail read lists them ([] for no switch).
+
+        [seen, cisco.dcnm interface fixtures] the fields and their text booleans; the emulator keeps
+        no interface policies, so every port is listed as a plain physical one, in sync."""
+        switch = self._find_switch(serial)
+        if switch is None:
+            return []
+        return [{"ifName": port, "ifType": "INTERFACE_ETHERNET", "serialNo": serial, "sysName": switch["logicalName"],
+                 "ipAddress": switch["ipAddress"], "fabricName": switch["fabricName"], "isPhysical": "True",
+                 "deletable": "True", "markDeleted": "False", "alias": "", "deleteReason": None,
+                 "complianceStatus": IN_SYNC, "underlayPolicies": []}
+                for port in model_ports(switch.get("model", PLATFORM))]
+
+    def missing_ports(self, switch, ports):
+        """The ports of ``ports`` the switch does not have (names compared without regard to case)."""
+        have = {port.lower() for port in model_ports(switch.get("model", PLATFORM))}
+        return [port for port in ports if port.lower() not in have]
 
     def lan_credentials(self, fabric_names):
         """Per switch of these fabrics, the credentials stored for it: none here."""

@@ -120,6 +120,41 @@ class TopDown:
             answer.append({kind + "Name": name, "lanAttachList": attachments})
         return answer
 
+    def vrf_switch_details(self, fabric_name, vrf_names, serials):
+        """Per VRF, its detail on each of these switches of the fabric (the VRF-Lite read, facts 8.3).
+
+        One entry per known VRF, in the order asked; a switch of another fabric or none is left out
+        [uncertain: no capture shows either]. The emulator has no inter-fabric links, so no switch
+        offers a VRF-Lite extension: extensionPrototypeValues is always empty."""
+        table = self._table("vrf", fabric_name)
+        switches = self._switches[fabric_name]
+        answer = []
+        for name in vrf_names:
+            item = table.get(name)
+            if item is None:
+                continue
+            config = json.loads(item["config"])
+            details = []
+            for serial in dict.fromkeys(serials):
+                switch = switches.get(serial)
+                if switch is None:
+                    continue
+                attachment = item["attachments"].get(serial)
+                state = self._attachment_state(attachment) if attachment else NOT_APPLICABLE
+                vlan = attachment["vlan"] if attachment and attachment["vlan"] else config.get("vrfVlanId", "")
+                details.append({
+                    "serialNumber": serial, "switchName": switch["logicalName"], "role": switch["switchRole"],
+                    "vlan": str(vlan), "vlanModifiable": True,
+                    # spelled as the controller spells them here (attachments say isLanAttached, lanAttachState)
+                    "islanAttached": bool(attachment and attachment["attached"]) and state != NOT_APPLICABLE,
+                    "lanAttachedState": state, "peerSerialNumber": None,
+                    "instanceValues": attachment["instanceValues"] if attachment else "",
+                    "extensionValues": "", "freeformConfig": "", "errorMessage": None, "extensionPrototypeValues": [],
+                })
+            answer.append({"vrfName": name, "templateName": item["fields"].get("vrfTemplate", VRF_TEMPLATE),
+                           "switchDetailsList": details})
+        return answer
+
     def attach(self, kind, fabric_name, entries):
         table = self._table(kind, fabric_name)
         result = {}
@@ -139,9 +174,17 @@ class TopDown:
                 attached = wire_string(request.get("deployment", True)) == "true"
                 previous = item["attachments"].get(serial)
                 if attached:
+                    missing = self.missing_ports(switch, _port_list(request.get("switchPorts"))) if kind == "network" else []
+                    if missing:
+                        # [seen] the failure's start, "Invalid interfaces" (facts 9); [uncertain] what follows it
+                        result[label] = "Invalid interfaces %s" % ",".join(missing)
+                        continue
                     vlan = request.get("vlan") or 0
-                    if vlan and self._vlan_in_use(kind, fabric_name, name, serial, int(vlan)):
-                        result[label] = "Entered %s VLAN ID %s is in use already" % ("Network" if kind == "network" else "VRF", vlan)
+                    # vlan 0 asks for the network's (VRF's) own VLAN: that is the one it takes on the switch
+                    wanted = _vlan_number(vlan) or self._own_vlan(kind, item)
+                    if wanted and self._vlan_in_use(kind, fabric_name, name, serial, wanted):
+                        result[label] = "Entered %s VLAN ID %s is in use already" % ("Network" if kind == "network" else "VRF",
+                                                                                      wanted)
                         continue
                     if previous is None:
                         self._next_resource_id += 1
@@ -149,7 +192,7 @@ class TopDown:
                         "serial": serial, "attached": True, "state": PENDING, "deploy_started": None,
                         "on_switch": bool(previous and previous.get("on_switch")),
                         "resource_id": previous["resource_id"] if previous else self._next_resource_id,
-                        "vlan": int(vlan or 0), "ports": self._attached_ports(kind, previous, request),
+                        "vlan": _vlan_number(vlan) or 0, "ports": self._attached_ports(kind, previous, request),
                         "instanceValues": str(request.get("instanceValues", "") or ""),
                     }
                 elif previous is None or not previous["attached"]:
@@ -194,11 +237,25 @@ class TopDown:
         return ",".join(dict.fromkeys(ports))
 
     def _vlan_in_use(self, kind, fabric_name, name, serial, vlan):
-        for other_name, item in self._table(kind, fabric_name).items():
-            attachment = item["attachments"].get(serial)
-            if other_name != name and attachment and attachment["attached"] and attachment["vlan"] == vlan:
-                return True
+        """Whether another network or VRF attached on the switch holds this VLAN there.
+
+        [seen] the refusal (facts 8.3, 9); [uncertain] which holders count: a VLAN is the switch's,
+        so a network's and a VRF's count alike, each with the VLAN its attachment asked for or, for 0,
+        its own."""
+        for other_kind in ("network", "vrf"):
+            for other_name, item in self._table(other_kind, fabric_name).items():
+                attachment = item["attachments"].get(serial)
+                if (other_kind, other_name) == (kind, name) or not attachment or not attachment["attached"]:
+                    continue
+                if (attachment["vlan"] or self._own_vlan(other_kind, item)) == vlan:
+                    return True
         return False
+
+    @staticmethod
+    def _own_vlan(kind, item):
+        """The VLAN of a network's or VRF's template config, as a number (None when it has none)."""
+        config = json.loads(item["config"])
+        return _vlan_number(config.get("vlanId" if kind == "network" else "vrfVlanId"))
 
     def _attachment_state(self, attachment):
         """The state now; a finished deploy is settled into the stored state."""
@@ -271,6 +328,14 @@ class TopDown:
     def _table(self, kind, fabric_name):
         self._fabric(fabric_name)
         return (self._networks if kind == "network" else self._vrfs)[fabric_name]
+
+
+def _vlan_number(value):
+    """A VLAN as sent (a number, or text) as a number; None for none or not a number."""
+    try:
+        return int(value) or None
+    except (TypeError, ValueError):
+        return None
 
 
 def _port_list(text):

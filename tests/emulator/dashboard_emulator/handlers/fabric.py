@@ -240,6 +240,14 @@ def remove_switch(store, fabricName, serialNumber, **_kwargs):
     return text_response(200, store.remove_switch(fabricName, serialNumber))
 
 
+@_operation()
+def interface_detail(store, serialNumber, **_kwargs):
+    fabric_name = store.switch_fabric(serialNumber)
+    if fabric_name is not None:
+        _readable(store, fabric_name)
+    return json_response(200, store.interface_details(serialNumber))
+
+
 # resource manager
 
 @_operation()
@@ -349,6 +357,13 @@ def _deploy_by_name(kind):
             return text_response(200, "No switches PENDING for deployment")
         return json_response(200, answer)
     return handler
+
+
+@_operation()
+def vrf_switch_details(store, fabricName, **kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.vrf_switch_details(fabricName, _names(kwargs.get("vrfnames")),
+                                                       _names(kwargs.get("serialnumbers"))))
 
 
 list_networks, create_network, get_network = _list("network"), _create("network"), _get("network")
