@@ -31,7 +31,7 @@ description:
     an option sets (V(enableL3OnBorder) is O(config[].l3_gateway_on_border)). A VNI or VLAN outside the fabric's own ranges
     is a warning only. See the guide's section on what is checked before anything is written.
   - The checks read, once per task and only when it writes something, the fabric's VRFs, its settings and (when the task
-    attaches) the attachments of the VRFs and of the other networks: 1 to 4 requests more.
+    attaches) the attachments of the VRFs and of the other networks (1 to 4 requests more).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before
     and after. A refusal that rests on the fabric's current state (a network in a VRF an earlier task of the play
     creates) is a warning in check mode, since that earlier task changed nothing there.
