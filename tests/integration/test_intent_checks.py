@@ -207,4 +207,3 @@ def test_rendered_refuses_what_contradicts_itself_offline(resource, emu):
     run = resource('networks', 'rendered', config)
     assert run.play.rc == 2 and emu.counters()['logins'] == 0
     assert 'VNI 30101 is given to network web (this task) and network web-2 (this task): give web-2 another network_id' in run['msg']
-

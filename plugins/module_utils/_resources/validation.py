@@ -180,7 +180,7 @@ def check_references(checks, referrers, targets, deleted, target_kind, option):
         if fresh and target not in targets:
             checks.refuse('%s %s is in %s %s, which is not in the fabric: create %s %s first (fabricops.dashboard.%ss), or '
                           'give as %s an existing %s' % (kind, name, target_kind, target, target_kind, target,
-                                                          target_kind.lower(), option, target_kind),
+                                                         target_kind.lower(), option, target_kind),
                           depends_on='%s %s' % (target_kind, target))
     held = collections.OrderedDict()
     for kind, name, target, _fresh in referrers:

@@ -183,8 +183,8 @@ class TopDown:
                     # vlan 0 asks for the network's (VRF's) own VLAN: that is the one it takes on the switch
                     wanted = _vlan_number(vlan) or self._own_vlan(kind, item)
                     if wanted and self._vlan_in_use(kind, fabric_name, name, serial, wanted):
-                        result[label] = "Entered %s VLAN ID %s is in use already" % ("Network" if kind == "network" else "VRF",
-                                                                                      wanted)
+                        kind_label = "Network" if kind == "network" else "VRF"
+                        result[label] = "Entered %s VLAN ID %s is in use already" % (kind_label, wanted)
                         continue
                     if previous is None:
                         self._next_resource_id += 1
