@@ -140,6 +140,24 @@ class RunCache:
                 record['offers'] = dict(record.get('offers') or {}, **offers.as_record())
                 entry.save(record)
 
+    def end_refused_login(self):
+        """The session just opened to renew a refused one was refused as well: it serves the run no better, so it is
+        ended now rather than left live on the dashboard (a task that fails this way starts no keeper to end it later).
+
+        Only a session this task opened and never handed out; the run's record forgets it, so the next task logs in anew.
+        """
+        session = self._session
+        if not session.token or self.handed:
+            return
+        refused = session.token
+        with self.entry() as entry:
+            record = entry.load()
+            if record and record.get('token') == refused:
+                entry.clear()
+        session.end(refused)
+        session.token = None
+        session.compat_token = None
+
     @contextlib.contextmanager
     def entry(self):
         """The run's entry of the session, under its lock for the ``with`` block."""

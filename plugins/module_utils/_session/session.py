@@ -3,11 +3,10 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: one session with the dashboard.
 
-Knows nothing of AnsibleModule or action plugins. It holds the session's state (token, expiry,
-the account's roles), renews it before it expires and once after a refusal, and sends
-``request()``; every failure is one of the typed ``errors``. With a token cache (see
-``plugin_utils/_token_cache``) the processes of one Ansible run share one login, renewed under
-the cache's lock; what a session keeps there and takes from there is ``run_cache``'s.
+Knows nothing of AnsibleModule or action plugins. It holds the session's state (token, expiry, the account's
+roles), renews it before it expires and once after a refusal, and sends ``request()``; every failure is one of
+the typed ``errors``. With a token cache (``plugin_utils/_token_cache``) the processes of one Ansible run share
+one login, renewed under the cache's lock; what a session keeps there and takes from there is ``run_cache``'s.
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secre
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.exchange import direct_exchange
 
-# JWT times are whole seconds, so a token may have been issued up to a second before the
-# second its iat names; expiry is counted that much early.
+# JWT times are whole seconds (a token may be up to a second older than its iat): expiry counts that much early.
 EXPIRY_SAFETY = 1.0
 
 
@@ -205,8 +203,7 @@ class DashboardSession:
         self.usertype = answer.usertype
         self.rbac = parse_rbac(answer.rbac_field)
         self._take_token(answer.token, answer.compat_token)
-        # The name as given stays the session's key; a server that canonicalises it (LDAP, TACACS+)
-        # must not split one account's session in two.
+        # The name as given stays the key: a server that canonicalises it (LDAP) must not split one account's session.
         self.username = self.username or answer.username
         self.run_cache.opened()
         self.logins += 1
@@ -344,9 +341,7 @@ class DashboardSession:
         """An authenticated request. A refused token is renewed once and the request sent once more.
 
         ``accept``: statuses that are not errors (default: every 2xx); ApiError otherwise.
-        ``timeout``: seconds to wait for this request's answer, when the caller knows it takes longer
-        than the session's timeout (a deploy the controller answers once done); the logins and
-        refreshes it may need keep the session's.
+        ``timeout``: this request's own bound (a deploy answered once done); logins and refreshes keep the session's.
         """
         method = method.upper()
         self.add_secrets(body_secrets(json_body))
@@ -368,7 +363,7 @@ class DashboardSession:
                 response = self.http.request(method, path, json_body=json_body, params=params, token=self.token, timeout=timeout)
             if is_auth_failure(response):
                 if self.logins > logins:
-                    self._end_refused_login()
+                    self.run_cache.end_refused_login()
                 raise SessionExpired(self.scrub(
                     'The dashboard %s refused %s %s twice, before and after renewing the session (HTTP %d: %s). The account may '
                     'lack access to it, or the session was ended on the server; not retrying further.' % (
@@ -377,34 +372,15 @@ class DashboardSession:
             raise self._api_error(response, method, path)
         return response
 
-    def _end_refused_login(self):
-        """The session just opened to renew a refused one was refused as well: it serves the run no better, so it is
-        ended now rather than left live on the dashboard (a task that fails this way starts no keeper to end it later).
-
-        Only a session this object opened and never handed out; the run's cache forgets it, so the next task logs in anew.
-        """
-        if not self.token or self.run_cache.handed:
-            return
-        refused = self.token
-        with self.run_cache.entry() as entry:
-            record = entry.load()
-            if record and record.get('token') == refused:
-                entry.clear()
-        self.end(refused)
-        self.token = None
-        self.compat_token = None
-
     def is_auth_path(self, path):
-        """Whether ``path`` is one of the platform's own login, refresh or logout operations, in any spelling
-        (percent-encoded, with dot segments): the server decodes it before it routes it."""
+        """Whether ``path`` is the platform's login, refresh or logout in any spelling the server decodes before routing."""
         return operation_path(self.http.url_for(path), self.base_url) in AUTH_PATHS
 
     def _auth_request(self, method, path, json_body, params, accept):
         """A request to the auth operations themselves, sent exactly once.
 
-        Its refusal is the answer, not a sign of a stale session: renewing and sending it again
-        would send a wrong password twice, a step toward locking the account. A login needs no
-        session; the others carry the current one.
+        Its refusal is the answer, not a stale session: sending it again would send a wrong password twice, a step
+        toward locking the account. A login needs no session; the others carry the current one.
         """
         credentials = {}
         if operation_path(self.http.url_for(path), self.base_url) not in LOGIN_PATHS:
