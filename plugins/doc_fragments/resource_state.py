@@ -38,6 +38,9 @@ options:
     description:
       - After the changes, deploy the objects whose attachments the task changed, and the listed objects whose attachments
         are not all deployed yet. Only these objects are deployed, not the whole fabric.
+      - A listed object whose deploy is still running on the controller (its switches report V(IN PROGRESS), after an
+        earlier run's wait ran out, say) is not deployed again; with O(wait) the task waits for that deploy, writes nothing
+        and reports C(changed=false).
       - Deleting always deploys the detach of what was deployed, whatever this option says, because the controller refuses to
         delete an object that is still deployed.
     type: bool
@@ -51,6 +54,8 @@ options:
   wait_timeout:
     description:
       - How many seconds O(wait) waits at most. When they run out, the task fails naming the switches not deployed yet.
+      - The wait first looks a quarter of a second after the deploy was accepted, then less and less often, down to once
+        every 5 seconds.
     type: int
     default: 300
 '''

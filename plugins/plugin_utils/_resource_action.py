@@ -11,7 +11,6 @@ but ``session.request``. Errors of the session class are turned into results by 
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
 
@@ -34,17 +33,4 @@ class ResourceAction(DashboardAction):
         return super().without_session(params, error)
 
     def run_resource(self, client, params):
-        try:
-            result = self.RESOURCE.run(client, params, check_mode=self._task.check_mode, diff=self._task.diff)
-        except DashboardError as exc:
-            if not client.sent:
-                raise  # nothing was written: DashboardAction says what went wrong
-            # The run stopped part way without an answer of the controller (a connection lost while the controller
-            # restarted, a session refused twice): the writes sent before it, and perhaps the last one, did change it.
-            result = {'failed': True, 'changed': True, 'requests': list(client.sent), 'msg': (
-                '%s By then the task had sent %d write(s) (see requests): those answered changed the controller, and the last '
-                'one may have. Run the task again once the controller answers: it reads what is there and sends only what is '
-                'still needed.' % (exc.message, len(client.sent)))}
-        if client.warnings:
-            result.setdefault('warnings', []).extend(client.warnings)
-        return result
+        return self.RESOURCE.run(client, params, check_mode=self._task.check_mode, diff=self._task.diff)

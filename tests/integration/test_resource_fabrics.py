@@ -53,6 +53,7 @@ class HttpsController:
         self.prefix = prefix
         self.sent = []
         self.bodies = []
+        self.warnings = []
 
     def beside(self, prefix):
         return HttpsController(self.emu, prefix)

@@ -36,6 +36,46 @@ def test_merged_creates_attaches_ports_and_deploys_in_one_call_each_then_sends_n
     run.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
+def test_a_rerun_after_a_timed_out_deploy_waits_for_it_and_does_not_deploy_again(resource, emu):
+    """Before: the rerun POSTed the deploy again while the first one was still running on the controller.
+
+    The emulator's deploy never ends until the test says so (the states are computed when read, so a
+    loaded machine cannot make the deploy finish before the rerun looks)."""
+    emu.set_timing(deploy_seconds=3600)
+    first = resource('networks', 'merged', [WEB], deploy=True, wait_timeout=1)
+    assert first.play.rc == 2
+    assert 'did not finish within wait_timeout (1 s)' in first['msg'], first['msg']
+    assert first['deployment'] == {'web': {'site-a-leaf-2': 'IN PROGRESS'}}
+    emu.clear_request_log()
+    again = resource('networks', 'merged', [WEB], deploy=True, wait_timeout=2)
+    # it waited for the running deploy, within its own bound, and sent nothing: no second deploy
+    assert again.play.rc == 2 and again.writes == 0 and emu.request_log() == [], emu.request_log()
+    assert again['changed'] is False
+    assert 'did not finish within wait_timeout (2 s)' in again['msg'], again['msg']
+    assert again['deployment'] == {'web': {'site-a-leaf-2': 'IN PROGRESS'}}
+    emu.set_timing(deploy_seconds=0.2)  # the deploy is done now
+    done = resource('networks', 'merged', [WEB], deploy=True, wait_timeout=30)
+    assert done.play.rc == 0 and done['changed'] is False and done.writes == 0, done.play.output[-3000:]
+
+
+def test_a_write_refused_whole_reports_nothing_changed_and_says_so(play, emu, tmp_path):
+    """A user who may read but not write (the emulator's viewer): the first write is refused with 403.
+
+    Before: the task reported changed: true although the controller had written nothing.
+    """
+    result_file = tmp_path / 'result.json'
+    played = play('resource_networks.yml', extra_vars={
+        'resource_username': 'viewer', 'resource_password': 'Viewer-Passw0rd!', 'resource_state': 'merged',
+        'resource_config': [WEB], 'result_file': str(result_file)})
+    result = json.loads(result_file.read_text(encoding='utf-8'))
+    assert played.rc == 2 and result['failed'] is True
+    assert result['changed'] is False and result['status'] == 403, result
+    assert result['requests'] == ['POST /top-down/bulk-create/networks']
+    assert 'The controller wrote nothing of that request (POST /top-down/bulk-create/networks); nothing was written ' \
+           'before it.' in result['msg'], result['msg']
+    assert 'web' not in raw_networks(emu)
+
+
 def test_changing_the_vlan_keeps_the_vrf_the_segment_and_every_other_setting(resource, emu):
     before = raw_networks(emu)['net-1']
     run = resource('networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}], diff=True)

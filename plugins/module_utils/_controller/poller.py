@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import time
 
+# The pauses of every wait of the collection: the first look a quarter of a second after what it waits for was
+# asked (a deploy or a discovery the controller just accepted), then backing off to a look every 5 s.
+BACKOFF = (0.25, 0.5, 1, 2, 3, 5)
+
 
 class Poller:
     """``pauses``: the seconds between looks, the last one repeated; ``clock`` and ``sleep`` as ``time``'s."""
 
-    def __init__(self, pauses, clock=time.monotonic, sleep=time.sleep):
+    def __init__(self, pauses=BACKOFF, clock=time.monotonic, sleep=time.sleep):
         self.pauses = tuple(pauses)
         self.clock = clock
         self.sleep = sleep

@@ -18,8 +18,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 DONE_ATTACHED = ('DEPLOYED', 'IN-SYNC')
 DONE_DETACHED = ('NA',)
 FAILED = ('FAILED',)
-# A deploy takes a second at the very least: the first read waits that long instead of finding it pending.
-POLL_SECONDS = (1, 1, 2, 3, 5)
+# What the attachments show while a deploy runs: waited for, never deployed again.
+DEPLOYING = ('IN PROGRESS',)
 
 
 class DeployFailed(DashboardError):
@@ -41,13 +41,20 @@ def unsettled(states, attached):
     return left
 
 
+def deploying(states, attached):
+    """Whether a deploy an earlier run started is still running on these attachments, and nothing else is left to push:
+    every attachment not yet where it should be shows IN PROGRESS."""
+    left = unsettled(states, attached)
+    return bool(left) and all(state in DEPLOYING for _name, _switch, state in left)
+
+
 def wait_for_deploy(read_states, names, attached, timeout, kind, clock=time.monotonic, sleep=time.sleep):
     """Poll ``read_states(names)`` until every attachment is deployed (or detached), within ``timeout`` seconds.
 
     ``attached``: {name: serials that should end attached}. Returns {name: {switch: state}};
     raises DeployFailed naming the switches that failed or are still not done.
     """
-    for last in Poller(POLL_SECONDS, clock, sleep).looks(timeout, pause_first=True):
+    for last in Poller(clock=clock, sleep=sleep).looks(timeout, pause_first=True):
         states = read_states(names)
         left = unsettled(states, attached)
         failed = [entry for entry in left if entry[2] in FAILED]

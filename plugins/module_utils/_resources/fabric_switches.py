@@ -28,8 +28,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
 
 AUTH_PROTOCOLS = {'md5': 0, 'sha': 1, 'md5_des': 2, 'md5_aes': 3, 'sha_des': 4, 'sha_aes': 5}
-# Pauses between looks at the inventory while new switches come up.
-POLL_SECONDS = (0.5, 0.5, 1, 2, 3, 5)
 # The roles the inventory offers, in the user's snake_case; the controller spells them with spaces.
 ROLES = ('leaf', 'spine', 'border', 'border_spine', 'border_gateway', 'border_gateway_spine', 'super_spine',
          'border_super_spine', 'border_gateway_super_spine', 'tor', 'access', 'aggregation', 'edge_router', 'core_router')
@@ -111,7 +109,7 @@ class SwitchMapping:
         self.entries = {}
         # {IP: {option: value}}: how each listed switch is added
         self.adding = {}
-        self.poller = Poller(POLL_SECONDS)
+        self.poller = Poller()
 
     def read(self, names=None):
         """{IP: switch object}, the fabric's switches keyed by management IP (the seed IP they were added at)."""

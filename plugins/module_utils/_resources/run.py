@@ -63,13 +63,17 @@ class Run:
         self.diff = diff
 
     def result(self):
+        """The task's result; the warnings of the checks and of the mapping (``client.warn``) in one list."""
         try:
-            return self.run()
+            result = self.run()
         except ModelError as exc:
-            failed = {'failed': True, 'changed': False, 'msg': str(exc)}
+            result = {'failed': True, 'changed': False, 'msg': str(exc)}
             if getattr(exc, 'warnings', None):
-                failed['warnings'] = exc.warnings
-            return failed
+                result['warnings'] = list(exc.warnings)
+        for warning in self.client.warnings:
+            if warning not in result.setdefault('warnings', []):
+                result['warnings'].append(warning)
+        return result
 
     def wants(self):
         """The task's config items as partial objects of the model; a state that acts on the listed objects needs some."""
@@ -103,7 +107,9 @@ class Run:
         if deploy_names:
             result['changed'] = True
             result['deploy'] = deploy_names
-        if self.check_mode or not result['changed']:
+        # a deploy an earlier run started and is still running is waited for, though nothing is written
+        awaited = getattr(self.mapping, 'awaited', None)
+        if self.check_mode or not (result['changed'] or (awaited and awaited(changes))):
             return result
         try:
             self.take_steps(self.mapping.writes(changes, result))
@@ -114,11 +120,40 @@ class Run:
         except DeployFailed as exc:
             self.failed(result, exc.message, deployment=exc.states)
         except ApiError as exc:
-            self.failed(result, exc.message, status=exc.status)
+            self.refused(result, exc)
         except StepFailed as exc:
             self.failed(result, exc.message)
+        except DashboardError as exc:
+            if not self.client.sent:
+                raise  # nothing was written: the action says what went wrong
+            # No answer of the controller (a connection lost while it restarted, a session refused twice): the writes
+            # sent before it changed the controller, and the last one may have.
+            self.failed(result, '%s By then the task had sent %d write(s) (see requests): those answered changed the '
+                        'controller, and the last one may have. Run the task again once the controller answers: it reads '
+                        'what is there and sends only what is still needed.' % (exc.message, len(self.client.sent)))
         result['requests'] = list(self.client.sent)
         return result
+
+    def refused(self, result, exc):
+        """The controller refused a write with an error answer: say whether that request wrote anything.
+
+        A 4xx refuses the request whole, and so does an answer that lists per-item outcomes with none succeeded; a
+        5xx without them may have written part of it, which a rerun finds."""
+        if exc.method in (None, 'GET') or not self.client.sent:
+            # a read the writes needed failed (the next free id, the deploy's state): it wrote nothing itself
+            self.failed(result, exc.message, status=exc.status)
+            return
+        earlier = len(self.client.sent) - 1
+        items = exc.body if isinstance(exc.body, dict) and 'successList' in exc.body else None
+        whole = 400 <= (exc.status or 0) < 500 or (items is not None and not items.get('successList'))
+        if whole:
+            said = 'The controller wrote nothing of that request (%s)' % self.client.sent[-1]
+        else:
+            said = 'The controller may have written part of that request (%s) before it failed' % self.client.sent[-1]
+        said += ('; the %d write(s) before it did change the controller (see requests).' % earlier if earlier
+                 else '; nothing was written before it.')
+        self.failed(result, '%s %s Run the task again once the cause is fixed: it reads what is there and sends only what is '
+                    'still needed.' % (exc.message.rstrip(), said), wrote=earlier if whole else None, status=exc.status)
 
     def check_intent(self, state, wants, changes, result):
         """The mapping's checks of the task's intent (validation.IntentChecks), for a mapping that has them: a refusal

@@ -22,7 +22,7 @@ import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import unsettled, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import deploying, unsettled, wait_for_deploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
@@ -444,18 +444,29 @@ class TopDownMapping:
 
     def to_deploy(self, changes):
         """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed
-        ones whose attachments are not all deployed yet (an earlier run attached without deploying)."""
+        ones whose attachments are not all deployed yet (an earlier run attached without deploying). Not the ones
+        whose deploy an earlier run started and is still running (``awaited``)."""
         if not self.params.get('deploy'):
             return []
+        awaited = set(self.awaited(changes))
         names = []
         for change in changes:
-            if change.after is None:
+            if change.after is None or change.name in awaited:
                 continue
             touched = change.attachments or (change.action == 'update' and change.after.get('attach'))
             pending = unsettled({change.name: self.states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})
             if touched or pending:
                 names.append(change.name)
         return names
+
+    def awaited(self, changes):
+        """Names of the listed objects the task does not change whose deploy is still running on the controller (an
+        earlier run's wait timed out, say): waited for, as the task asks, and not deployed a second time."""
+        if not self.params.get('deploy') or not self.params.get('wait', True):
+            return []
+        return [change.name for change in changes
+                if change.after is not None and not change.changed and not change.attachments
+                and deploying({change.name: self.states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})]
 
     # writes
 
@@ -470,16 +481,17 @@ class TopDownMapping:
                 yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(change.name)),
                               self.object_to_controller(change.after))
         yield from self.attach_steps([change for change in changes if change.action != 'delete'])
-        deploy_names = result.get('deploy')
+        deploy_names = result.get('deploy') or []
         if deploy_names:
             yield self.deploy_request(deploy_names)
-            # Also when the controller had nothing pending: the states read once are still the answer.
-            if self.params.get('wait', True):
-                attached = {change.name: set(change.after.get('attach') or {}) for change in changes if change.after is not None}
-                report = yield Wait(lambda: wait_for_deploy(self.read_states, deploy_names, attached, self.params['wait_timeout'],
-                                                            self.model.KIND))
-                if report is not None:
-                    result['deployment'] = report
+        # Also when the controller had nothing pending: the states read once are still the answer.
+        waited = deploy_names + [name for name in self.awaited(changes) if name not in deploy_names]
+        if waited and self.params.get('wait', True):
+            attached = {change.name: set(change.after.get('attach') or {}) for change in changes if change.after is not None}
+            report = yield Wait(lambda: wait_for_deploy(self.read_states, waited, attached, self.params['wait_timeout'],
+                                                        self.model.KIND))
+            if report is not None:
+                result['deployment'] = report
 
     def create_steps(self, creates, result):
         """The creates that give their id in one bulk call; then each one without, with the id the controller

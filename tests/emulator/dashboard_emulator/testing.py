@@ -179,6 +179,10 @@ class EmulatorProcess:
     def set_faults(self, **changes):
         return self._controlled("POST", "/_emulator/faults", json=changes)
 
+    def set_timing(self, **changes):
+        """How long the emulated controller takes (``deploy_seconds``, say) until the next reset."""
+        return self._controlled("POST", "/_emulator/timing", json=changes)
+
     def nodes(self):
         return self._controlled("GET", "/_emulator/nodes")
 

@@ -1,7 +1,7 @@
 """The one poller every wait uses, on a clock of the test's own: no test waits for real time to pass."""
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, deploying, wait_for_deploy
 
 import pytest
 
@@ -64,4 +64,16 @@ def test_a_deploy_that_finishes_returns_each_switchs_state():
 
     assert wait_for_deploy(read_states, ['web'], {'web': {'SN1'}}, 300, 'network', clock=clock, sleep=clock.sleep) == {
         'web': {'leaf-1': 'DEPLOYED'}}
-    assert clock.now - 100.0 == 1 + 1 + 2
+    # the first look a quarter of a second after the deploy was accepted, then backing off
+    assert clock.slept == [0.25, 0.5, 1]
+
+
+def test_a_deploy_still_running_is_told_from_one_left_pending():
+    """A rerun after a timed-out wait must wait for a deploy still running, and push one that is only pending."""
+    attached = {'web': {'SN1', 'SN2'}}
+    running = {'web': {'SN1': ('leaf-1', 'IN PROGRESS'), 'SN2': ('leaf-2', 'DEPLOYED')}}
+    pending = {'web': {'SN1': ('leaf-1', 'IN PROGRESS'), 'SN2': ('leaf-2', 'PENDING')}}
+    done = {'web': {'SN1': ('leaf-1', 'DEPLOYED'), 'SN2': ('leaf-2', 'DEPLOYED')}}
+    assert deploying(running, attached) is True
+    assert deploying(pending, attached) is False
+    assert deploying(done, attached) is False
