@@ -2,6 +2,7 @@
 
 import pytest
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import TopDownIntent
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE, NetworkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
@@ -89,7 +90,7 @@ def test_a_value_outside_the_fabrics_range_is_a_warning_not_a_refusal():
 
 
 def test_template_params_an_option_sets_are_refused_naming_the_option():
-    owned = NetworkMapping(NETWORKS, None, {'fabric': 'f1'}).owned_template_keys()
+    owned = TopDownIntent(NetworkMapping(NETWORKS, None, {'fabric': 'f1'})).owned_template_keys()
     checks = refusals(check_template_keys, 'network', 'web', {'enableL3OnBorder': 'true', 'segmentId': '1', 'nveId': '1'}, owned)
     assert checks.refusals == [
         'network web: template_params enableL3OnBorder is what the option l3_gateway_on_border sets; give l3_gateway_on_border '
@@ -137,7 +138,7 @@ def test_every_refusal_in_one_message_and_the_warnings_kept():
 def input_refusals(mapping, model, items):
     checks = IntentChecks()
     for index, item in enumerate(items):
-        mapping.check_input(model.from_task(item, index), checks)
+        TopDownIntent(mapping).check_input(model.from_task(item, index), checks)
     return checks.refusals
 
 
