@@ -4,8 +4,9 @@
 """Internal to this collection: the checks of a VRFs or networks task's intent, before anything is written.
 
 ``TopDownIntent`` reads what the rules need of the fabric through the task's ``TopDownMapping``
-(its objects, the peer kind's, the fabric's settings), only as much as the task needs, and hands
-plain values to the rules of ``validation``, which know nothing of the controller. The mapping declares which option is which (``RANGE_SETTINGS``, ``ADDRESS_FIELDS``,
+(its objects, the peer kind's, the fabric's settings, a switch's interfaces), only as much as the
+task needs, and hands plain values to the rules of ``validation``, which know nothing of the
+controller. The mapping declares which option is which (``RANGE_SETTINGS``, ``ADDRESS_FIELDS``,
 ``REFERENCE``, ``REFERENCED_BY``, ``peer()``); the writes stay in ``topdown``.
 """
 
@@ -13,10 +14,13 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
-    VLAN_BOUNDS, VNI_BOUNDS, Use, check_bounds, check_identity, check_interface_address, check_range, check_references,
-    check_roles, check_shared_values, check_template_keys,
+    VLAN_BOUNDS, VNI_BOUNDS, Use, check_bounds, check_identity, check_interface_address, check_port_names, check_ports_exist,
+    check_range, check_references, check_roles, check_shared_values, check_template_keys, is_interface_name,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+
+# A switch's interfaces, with detail: every port, also those with no policy (docs/api/fabric-controller.yaml).
+INTERFACE_DETAIL = '/interface/detail'
 
 
 class TopDownIntent:
@@ -33,16 +37,29 @@ class TopDownIntent:
         bulk: the peer kind's list (1 GET: the VRFs for networks, the networks for VRFs); the fabric's settings (1 GET,
         only when a VNI or VLAN is given or changed, for its ranges); and, only when the task brings a VLAN to a switch
         (an attachment, or a new VLAN of an attached object), the attachments of the peer's objects and of this kind's
-        objects the task did not read already (1 GET per 200 objects each; none for a kind with no objects). Switch
-        roles cost nothing: the attachment answers and the inventory that ``prepare`` reads list them. So 1 or 2 GETs
-        more per task, 4 when it attaches on a fabric holding both kinds. Deleting VRFs reads the networks' list (1 GET);
-        deleting networks reads nothing more. rendered reads nothing: its checks see the task's own items only.
+        objects the task did not read already (1 GET per 200 objects each; none for a kind with no objects). A networks
+        task that brings ports to a switch reads that switch's interface list (1 GET per such switch; none when the task
+        gives no new port). Switch roles, and whether a switch is in the fabric, cost nothing: the attachment answers
+        and the inventory that ``prepare`` reads list them. So 1 or 2 GETs more per task, 4 when it attaches on a fabric
+        holding both kinds, plus 1 per switch that gains ports. Deleting VRFs reads the networks' list (1 GET); deleting
+        networks reads nothing more. rendered reads nothing: its checks see the task's own items only.
         """
+        self.check_switches(checks)
         if state != 'deleted':  # a delete names its objects only: nothing of what it lists is written
             for want in wants:
                 self.check_input(want, checks)
         if state == 'rendered' or any(change.changed for change in changes):
             self.check_fabric(changes, checks, offline=state == 'rendered')
+
+    def check_switches(self, checks):
+        """Refuse attachments to switches the fabric does not list (the directory notes them); in check mode a warning,
+        as an earlier fabric_switches task of the play may add them."""
+        directory = self.mapping.directory
+        fabric = self.mapping.fabric
+        for switch, where in sorted((getattr(directory, 'absent', None) or {}).items()):
+            checks.refuse('%s: switch %s is not in fabric %s: add it to the fabric first (fabricops.dashboard.fabric_switches, '
+                          'in an earlier task), or give its name, serial number or IP address as the fabric inventory lists it'
+                          % (where, switch, fabric), depends_on='the switches of fabric %s' % fabric)
 
     def owned_template_keys(self):
         """{template key: option} of the keys an option of the module sets: never to be given in template_params."""
@@ -51,19 +68,22 @@ class TopDownIntent:
         return owned
 
     def check_input(self, want, checks):
-        """The rules that rest on the task's item alone: bounds, address syntax, template_params the options own."""
+        """The rules that rest on the task's item alone: bounds, address syntax, port names, template_params the options
+        own."""
         kind, name, id_field = self.model.KIND, want['name'], self.model.ID_FIELD
         check_bounds(checks, kind, name, id_field, want.get(id_field), VNI_BOUNDS, 'VNI')
         check_bounds(checks, kind, name, 'vlan_id', want.get('vlan_id'), VLAN_BOUNDS, 'VLAN')
         for attachment in want.get('attach') or []:
             check_bounds(checks, kind, name, 'vlan (attach, switch %s)' % attachment['switch'], attachment.get('vlan'),
                          VLAN_BOUNDS, 'VLAN')
+            check_port_names(checks, kind, name, attachment['switch'], attachment.get('ports'))
         for option, version in sorted(self.mapping.ADDRESS_FIELDS.items()):
             check_interface_address(checks, kind, name, option, want.get(option), version)
         check_template_keys(checks, kind, name, want.get('template_params'), self.owned_template_keys())
 
     def check_fabric(self, changes, checks, offline=False):
-        """The rules that rest on the fabric as the task would leave it: VNIs, VLANs per switch, references, roles."""
+        """The rules that rest on the fabric as the task would leave it: VNIs, VLANs per switch, references, roles,
+        ports."""
         mapping = self.mapping
         kind, id_field = self.model.KIND, self.model.ID_FIELD
         deleted = [change.name for change in changes if change.action == 'delete']
@@ -86,6 +106,7 @@ class TopDownIntent:
         if not offline:
             self.check_roles(checks, writing)
             self.check_ranges(checks, writing)
+            self.check_ports(checks, writing)
 
     def surroundings(self, changes, offline):
         """(before, after, unread) of this kind's objects: {name: object} as read and as the task leaves them; the names
@@ -177,6 +198,56 @@ class TopDownIntent:
             raise mapping.fabric_error(exc) from None
         pairs = answer.get('nvPairs') if isinstance(answer, dict) else None
         return pairs if isinstance(pairs, dict) else {}
+
+    def check_ports(self, checks, writing):
+        """Refuse ports a switch does not have. Only the ports the task brings to a switch are checked, against that
+        switch's interface list, read once per switch; switches the fabric does not list yet (check_switches) and
+        names that are no interface name (check_input) are left to their own rules."""
+        directory = self.mapping.directory
+        absent = getattr(directory, 'absent', None) or {}
+        brought = {}  # {serial: [(object name, switch name, [new ports])]}
+        for change in writing:
+            for serial, (was, now) in change.attachments.items():
+                old = set((was or {}).get('ports') or ())
+                new = [port for port in (now or {}).get('ports') or () if port not in old and is_interface_name(port)]
+                if new and serial not in absent:
+                    brought.setdefault(serial, []).append((change.name, now.get('switch') or serial, new))
+        for serial, uses in sorted(brought.items()):
+            switch_ports = self.switch_interfaces(serial, uses[0][1], checks)
+            if switch_ports is None:
+                continue
+            for name, switch, ports in uses:
+                check_ports_exist(checks, self.model.KIND, name, switch, ports, switch_ports)
+
+    def switch_interfaces(self, serial, switch, checks):
+        """The interface names of a switch (GET /interface/detail?serialNumber=), or None, with a warning, when the
+        controller lists none or has no such read: then the controller is left to judge the ports."""
+        try:
+            answer = self.mapping.client.read(INTERFACE_DETAIL, params={'serialNumber': serial})
+        except ApiError as exc:
+            if exc.status not in (404, 405):
+                raise
+            answer = None
+        names = interface_names(answer)
+        if not names:
+            checks.warn('The controller lists no interfaces for switch %s (GET %s), so the ports given for it were not '
+                        'checked before sending' % (switch, INTERFACE_DETAIL))
+            return None
+        return names
+
+
+def interface_names(answer):
+    """The ``ifName`` of each interface of an interface detail answer: a list of objects (or such a list inside an
+    object, as some releases wrap it), in the controller's order."""
+    if isinstance(answer, dict):
+        answer = next((value for value in answer.values() if isinstance(value, list)), [])
+    names = []
+    for entry in answer if isinstance(answer, list) else []:
+        name = entry.get('ifName') if isinstance(entry, dict) else None
+        if name and str(name) not in names:
+            names.append(str(name))
+    return names
+
 
 def id_uses(kind, id_field, after, before):
     """The Use of each object's VNI; fresh when the task gives it (a create, a change)."""
