@@ -26,15 +26,18 @@ description:
   - Before anything is written, the task is checked against itself and the fabric as read, and refused, naming every
     problem in one message, when it contradicts either. A VNI (O(config[].network_id)) another network or VRF already has or
     another item gives; a VLAN another network or VRF holds on the same switch; a O(config[].vrf) the fabric does not have;
-    an attachment on a spine; a change of an existing network's O(config[].network_id); a gateway that is not an address
+    an attachment to a switch the fabric does not have, or on a spine; a port that is no interface name, or that its
+    switch does not have; a change of an existing network's O(config[].network_id); a gateway that is not an address
     with a prefix length; a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of O(config[].template_params) that
     an option sets (V(enableL3OnBorder) is O(config[].l3_gateway_on_border)). A VNI or VLAN outside the fabric's own ranges
     is a warning only. See the guide's section on what is checked before anything is written.
   - The checks read, once per task and only when it writes something, the fabric's VRFs, its settings and (when the task
-    attaches) the attachments of the VRFs and of the other networks (1 to 4 requests more).
+    attaches) the attachments of the VRFs and of the other networks (1 to 4 requests more), and the interface list of each
+    switch the task brings ports to (1 request per such switch).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before
     and after. A refusal that rests on the fabric's current state (a network in a VRF an earlier task of the play
-    creates) is a warning in check mode, since that earlier task changed nothing there.
+    creates, or attached to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,
+    since that earlier task changed nothing there.
 seealso:
   - module: fabricops.dashboard.vrfs
     description: The VRFs these networks live in.
@@ -139,7 +142,10 @@ options:
             type: str
             required: true
           ports:
-            description: Interfaces of the switch that carry the network, for example V(Ethernet1/13).
+            description:
+              - Interfaces of the switch that carry the network, named as the switch's interface list names them, for
+                example V(Ethernet1/13).
+              - A port the switch does not have is refused before anything is written.
             type: list
             elements: str
           vlan:

@@ -22,7 +22,8 @@ description:
     failed items), the task fails, naming each refused item and what succeeded; nothing is sent twice.
   - Before anything is written, the task is checked against itself and the fabric as read, and refused, naming every
     problem in one message, when it contradicts either. A VNI (O(config[].vrf_id)) another VRF or network already has or
-    another item gives; a VLAN another VRF or network holds on the same switch; an attachment on a spine; a change of an
+    another item gives; a VLAN another VRF or network holds on the same switch; an attachment to a switch the fabric does
+    not have, or on a spine; a change of an
     existing VRF's O(config[].vrf_id); a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of
     O(config[].template_params) that an option sets; the delete of a VRF that still holds networks. A VNI or VLAN outside
     the fabric's own ranges is a warning only. See the guide's section on what is checked before anything is written.
@@ -30,7 +31,8 @@ description:
     task attaches) the attachments of the other VRFs and the networks (1 to 4 requests more).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed VRF before and after.
     A refusal that rests on the fabric's current state (the delete of a VRF whose networks an earlier task of the play
-    deletes) is a warning in check mode, since that earlier task changed nothing there.
+    deletes, an attachment to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,
+    since that earlier task changed nothing there.
 seealso:
   - module: fabricops.dashboard.networks
     description: The networks that live in these VRFs.

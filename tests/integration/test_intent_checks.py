@@ -9,10 +9,12 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC, by_name
+from conftest import LAN_FABRIC, by_name, read_controller
 
 WEB = {'name': 'web', 'network_id': 30101, 'vrf': 'vrf-1', 'vlan_id': 2401, 'gateway_ipv4': '10.1.1.1/24',
        'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]}
+# the emulator counts requests by the path templates of docs/api/fabric-controller.yaml
+INTERFACE_DETAIL = '/interface/detail'
 NET1_ON_LEAF = [{'name': 'net-1', 'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/20']}]}]
 
 
@@ -182,23 +184,26 @@ def test_the_checks_read_once_in_bulk_and_only_when_the_task_writes(resource):
     def gets(run, path):
         return run.requests.get('GET ' + LAN_FABRIC + path, 0)
 
-    # the emulator counts requests by the path templates of docs/api/fabric-controller.yaml
     settings, vrf_list = '/control/fabrics/{fabricName}', '/top-down/fabrics/{fabricName}/vrfs'
     vrf_attachments = '/top-down/fabrics/{fabricName}/vrfs/attachments'
     network_attachments = '/top-down/fabrics/{fabricName}/networks/attachments'
     web2 = dict(WEB, name='web-2', network_id=30102, vlan_id=2402, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/14']}])
     run = resource('networks', 'merged', [WEB, web2])
     assert run.play.rc == 0, run.play.output[-3000:]
-    # one read each: the fabric's settings, the VRFs, their attachments, the attachments of net-1 (not listed)
-    assert (gets(run, settings), gets(run, vrf_list), gets(run, vrf_attachments), gets(run, network_attachments)) == (1, 1, 1, 1)
+    # one read each: the fabric's settings, the VRFs, their attachments, the attachments of net-1 (not listed), and the
+    # interfaces of the one switch both networks bring ports to
+    assert (gets(run, settings), gets(run, vrf_list), gets(run, vrf_attachments), gets(run, network_attachments),
+            gets(run, INTERFACE_DETAIL)) == (1, 1, 1, 1, 1)
     for again in (resource('networks', 'merged', [WEB]), resource('networks', 'gathered')):
         # nothing to write: no read of the checks
-        assert (gets(again, settings), gets(again, vrf_list), gets(again, vrf_attachments)) == (0, 0, 0), again.requests
+        assert (gets(again, settings), gets(again, vrf_list), gets(again, vrf_attachments), gets(again, INTERFACE_DETAIL)) == (
+            0, 0, 0, 0), again.requests
     deleted = resource('networks', 'deleted', [{'name': 'web-2'}])
     assert (gets(deleted, settings), gets(deleted, vrf_list), gets(deleted, vrf_attachments)) == (0, 0, 0), deleted.requests
     # a VLAN change of an unattached network: the VRFs' list and the settings, no attachments
     vlan = resource('networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}])
-    assert (gets(vlan, settings), gets(vlan, vrf_list), gets(vlan, vrf_attachments)) == (1, 1, 0), vlan.requests
+    assert (gets(vlan, settings), gets(vlan, vrf_list), gets(vlan, vrf_attachments), gets(vlan, INTERFACE_DETAIL)) == (
+        1, 1, 0, 0), vlan.requests
     assert by_name(vlan['after'])['net-1']['vlan_id'] == 2311
 
 
@@ -207,3 +212,65 @@ def test_rendered_refuses_what_contradicts_itself_offline(resource, emu):
     run = resource('networks', 'rendered', config)
     assert run.play.rc == 2 and emu.counters()['logins'] == 0
     assert 'VNI 30101 is given to network web (this task) and network web-2 (this task): give web-2 another network_id' in run['msg']
+
+
+def test_ports_a_switch_does_not_have_are_refused_naming_them_and_some_it_has(resource):
+    """Before: the attachment call was sent and the controller refused its item ("Invalid interfaces"), after the
+    network had been created."""
+    config = [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/99', 'ethernet9/1']}])]
+    for check in (True, False):
+        run = resource('networks', 'merged', config, check=check)
+        refused(run, 'network web: switch site-a-leaf-2 has no port Ethernet1/99, ethernet9/1; give ports it has, as its '
+                     'interface list names them (it has 54, such as Ethernet1/1, Ethernet1/2, Ethernet1/3, Ethernet1/54)')
+        assert run.requests.get('GET ' + LAN_FABRIC + INTERFACE_DETAIL) == 1, run.requests
+    # the controller compares port names without regard to letter case, and so does the check
+    fine = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['ethernet1/13']}])])
+    assert fine.play.rc == 0, fine.play.output[-3000:]
+    assert fine['changed'] is True
+
+
+def test_a_port_that_is_no_interface_name_is_refused_from_the_task_alone(resource):
+    config = [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['not a port', 'Ethernet1/13']}])]
+    text = ("network web: ports 'not a port' (attach, switch site-a-leaf-2) is not an interface name; give each port as the "
+            "switch names it, such as Ethernet1/10")
+    for check in (True, False):
+        refused(resource('networks', 'merged', config, check=check), text)
+    rendered = resource('networks', 'rendered', [dict(WEB, attach=[{'switch': 'FDO0000TEST', 'ports': ['not a port']}])])
+    assert rendered.play.rc == 2
+    assert "network web: ports 'not a port' (attach, switch FDO0000TEST) is not an interface name" in rendered['msg']
+
+
+def test_an_attachment_to_a_switch_not_in_the_fabric_is_refused_saying_to_add_it_first(resource):
+    run = resource('networks', 'merged', [dict(WEB, attach=[{'switch': '192.0.2.11', 'ports': ['Ethernet1/10']}])])
+    refused(run, 'config[0] (network web): switch 192.0.2.11 is not in fabric site-a: add it to the fabric first '
+                 '(fabricops.dashboard.fabric_switches, in an earlier task), or give its name, serial number or IP address '
+                 'as the fabric inventory lists it')
+    # nothing to read of a switch the fabric does not have
+    assert run.requests.get('GET ' + LAN_FABRIC + INTERFACE_DETAIL) is None, run.requests
+
+
+def test_check_mode_of_a_play_that_adds_a_switch_then_attaches_a_network_to_it_warns_of_the_dependency(play, emu, tmp_path):
+    """Before: --check failed the networks task ("switch 192.0.2.11 is not in fabric site-a"), though the play succeeds
+    for real."""
+    extra = {'result_dir': str(tmp_path), 'new_switch': '192.0.2.11',
+             'network': dict(WEB, attach=[{'switch': '192.0.2.11', 'ports': ['Ethernet1/10']}])}
+    check = play('switch_then_network.yml', check=True, extra_vars=extra)
+    assert check.rc == 0, check.output[-3000:]
+    results = json.loads((tmp_path / 'play.json').read_text(encoding='utf-8'))
+    assert results['switch']['changed'] is True
+    network = results['network']
+    assert network['changed'] is True and not network.get('failed')
+    assert warning_texts(network) == [
+        'config[0] (network web): switch 192.0.2.11 is not in fabric site-a: add it to the fabric first '
+        '(fabricops.dashboard.fabric_switches, in an earlier task), or give its name, serial number or IP address as the '
+        'fabric inventory lists it. A real run refuses this unless an earlier task of the play changes the switches of '
+        'fabric site-a first; check mode goes on as if it had']
+    assert '[WARNING]: config[0] (network web): switch 192.0.2.11 is not in fabric site-a' in check.output
+    assert emu.request_log() == []
+    # and for real: the switch is added, then the network attached to its port
+    real = play('switch_then_network.yml', extra_vars=extra)
+    assert real.rc == 0, real.output[-3000:]
+    results = json.loads((tmp_path / 'play.json').read_text(encoding='utf-8'))
+    assert results['network']['changed'] is True and warning_texts(results['network']) == []
+    attached = read_controller(emu, '/top-down/fabrics/site-a/networks/attachments?network-names=web')[0]['lanAttachList']
+    assert [(entry['ipAddress'], entry['portNames']) for entry in attached if entry['isLanAttached']] == [('192.0.2.11', 'Ethernet1/10')]

@@ -16,6 +16,8 @@ class SwitchDirectory:
         """``switches``: the fabric's inventory answer (serialNumber, logicalName, ipAddress, switchRole)."""
         self.fabric = fabric
         self.by_serial = {}
+        # {switch as given: where}: switches resolve found in no entry; the intent checks refuse them (check mode warns)
+        self.absent = {}
         self._lookup = {}
         for switch in switches or []:
             serial = str(switch.get('serialNumber') or '')
@@ -45,8 +47,16 @@ class SwitchDirectory:
         return str(switch.get('logicalName') or serial) if switch else serial
 
     def resolve(self, partial, where):
-        """The partial object with each attachment's ``serial`` added and ``switch`` as the fabric names it."""
+        """The partial object with each attachment's ``serial`` added and ``switch`` as the fabric names it.
+
+        A switch the fabric does not list keeps the name given as its serial and is noted in ``absent``, not refused
+        here: in check mode an earlier task of the play (fabricops.dashboard.fabric_switches) may be what adds it.
+        """
         for attachment in partial.get('attach') or []:
+            if not self._lookup.get(str(attachment['switch'])):
+                self.absent.setdefault(str(attachment['switch']), where)
+                attachment['serial'] = str(attachment['switch'])
+                continue
             attachment['serial'] = self.serial_of(attachment['switch'], where)
             attachment['switch'] = self.name_of(attachment['serial'])
         return partial

@@ -23,14 +23,11 @@ import json
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import deploying, unsettled, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import TopDownIntent
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import OfflineDirectory, SwitchDirectory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
-    VLAN_BOUNDS, VNI_BOUNDS, Use, check_bounds, check_identity, check_interface_address, check_range, check_references,
-    check_roles, check_shared_values, check_template_keys,
-)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # Bulk deletes go 30 names at a time, the batch the controller's own clients use.
@@ -283,7 +280,7 @@ class TopDownMapping:
         """Nothing the controller would refuse part way is left to check here: check_intent says it all."""
         del changes
 
-    # the checks of the task's intent (validation.py)
+    # the checks of the task's intent (intent.py)
 
     def fabric_error(self, exc):
         """The error of a read of the fabric's objects or settings: a fabric that does not exist, said so."""
@@ -297,150 +294,12 @@ class TopDownMapping:
         """The mapping of the kind that shares this one's VNIs and switch VLANs (VRFs for networks), on the same client."""
         return None
 
-    def owned_template_keys(self):
-        """{template key: option} of the keys an option of the module sets: never to be given in template_params."""
-        owned = {key: option for option, key in self.TEMPLATE_KEYS.items()}
-        owned.update(self.IDENTITY_KEYS)
-        return owned
-
-    def check_input(self, want, checks):
-        """The rules that rest on the task's item alone: bounds, address syntax, template_params the options own."""
-        kind, name, id_field = self.model.KIND, want['name'], self.model.ID_FIELD
-        check_bounds(checks, kind, name, id_field, want.get(id_field), VNI_BOUNDS, 'VNI')
-        check_bounds(checks, kind, name, 'vlan_id', want.get('vlan_id'), VLAN_BOUNDS, 'VLAN')
-        for attachment in want.get('attach') or []:
-            check_bounds(checks, kind, name, 'vlan (attach, switch %s)' % attachment['switch'], attachment.get('vlan'),
-                         VLAN_BOUNDS, 'VLAN')
-        for option, version in sorted(self.ADDRESS_FIELDS.items()):
-            check_interface_address(checks, kind, name, option, want.get(option), version)
-        check_template_keys(checks, kind, name, want.get('template_params'), self.owned_template_keys())
-
     def check_intent(self, state, wants, changes, checks):
-        """Refuse (or warn about) what contradicts itself or the fabric, before anything is written.
-
-        What it costs: nothing for gathered, nor for a task that changes nothing. A task that writes reads, once and in
-        bulk: the peer kind's list (1 GET: the VRFs for networks, the networks for VRFs); the fabric's settings (1 GET,
-        only when a VNI or VLAN is given or changed, for its ranges); and, only when the task brings a VLAN to a switch
-        (an attachment, or a new VLAN of an attached object), the attachments of the peer's objects and of this kind's
-        objects the task did not read already (1 GET per 200 objects each; none for a kind with no objects). Switch
-        roles cost nothing: the attachment answers and the inventory that ``prepare`` reads list them. So 1 or 2 GETs
-        more per task, 4 when it attaches on a fabric holding both kinds. Deleting VRFs reads the networks' list (1 GET);
-        deleting networks reads nothing more. rendered reads nothing: its checks see the task's own items only.
-        """
-        if state != 'deleted':  # a delete names its objects only: nothing of what it lists is written
-            for want in wants:
-                self.check_input(want, checks)
-        if state == 'rendered' or any(change.changed for change in changes):
-            self.check_fabric(changes, checks, offline=state == 'rendered')
-
-    def check_fabric(self, changes, checks, offline=False):
-        """The rules that rest on the fabric as the task would leave it: VNIs, VLANs per switch, references, roles."""
-        kind, id_field = self.model.KIND, self.model.ID_FIELD
-        deleted = [change.name for change in changes if change.action == 'delete']
-        writing = [change for change in changes if change.after is not None and change.changed]
-        before, after, unread = self.surroundings(changes, offline)
-        # the other kind, read only when the rules need it: for what the task writes, or for the VRFs it deletes
-        peer = None if offline or not (writing or (deleted and self.REFERENCED_BY)) else self.peer()
-        peer_objects = {}
-        if peer is not None:
-            peer_objects = {str(item[peer.name_key]): peer.object_from_controller(item, []) for item in peer.read_objects()}
-        for change in changes:
-            if change.action == 'update':
-                check_identity(checks, kind, change.name, id_field, change.before.get(id_field), change.after.get(id_field))
-        vni_uses = list(id_uses(kind, id_field, after, before))
-        if peer is not None:
-            vni_uses += id_uses(peer.model.KIND, peer.model.ID_FIELD, peer_objects, peer_objects)
-        check_shared_values(checks, vni_uses, 'VNI')
-        self.check_references(checks, after, before, deleted, peer, peer_objects)
-        self.check_vlans(checks, before, after, unread, peer, peer_objects)
-        if not offline:
-            self.check_roles(checks, writing)
-            self.check_ranges(checks, writing)
-
-    def surroundings(self, changes, offline):
-        """(before, after, unread) of this kind's objects: {name: object} as read and as the task leaves them; the names
-        whose attachments were not read (the fabric's objects the task does not list are known from the list only)."""
-        before = {} if offline else {name: self.object_from_controller(item, []) for name, item in self.raw.items()}
-        unread = set(before) - set(change.name for change in changes)
-        before.update((change.name, change.before) for change in changes if change.before is not None)
-        after = dict(before)
-        for change in changes:
-            if change.after is None:
-                after.pop(change.name, None)
-            else:
-                after[change.name] = change.after
-        return before, after, unread
-
-    def check_vlans(self, checks, before, after, unread, peer, peer_objects):
-        """One VLAN per switch across both kinds; the attachments the rest of the fabric holds are read only when the
-        task brings a VLAN to a switch, in bulk."""
-        kind = self.model.KIND
-        if not any(use.fresh for use in vlan_uses_of(kind, after, before)):
-            return
-        if unread:
-            attachments = self.read_attachments(sorted(unread))
-            for name in unread:
-                before[name] = after[name] = self.object_from_controller(self.raw[name], attachments.get(name))
-        uses = list(vlan_uses_of(kind, after, before))
-        if peer_objects:
-            attachments = peer.read_attachments(sorted(peer_objects))
-            for name in peer_objects:
-                peer_objects[name] = peer.object_from_controller(peer.raw[name], attachments.get(name))
-            uses += vlan_uses_of(peer.model.KIND, peer_objects, peer_objects)
-        check_shared_values(checks, uses, 'VLAN')
-
-    def check_references(self, checks, after, before, deleted, peer, peer_objects):
-        if peer is None:
-            return
-        if self.REFERENCE:
-            referrers = [(self.model.KIND, name, obj[self.REFERENCE], before.get(name, {}).get(self.REFERENCE) != obj[self.REFERENCE])
-                         for name, obj in after.items() if obj.get(self.REFERENCE)]
-            check_references(checks, referrers, set(peer_objects), (), peer.model.KIND, self.REFERENCE)
-        if self.REFERENCED_BY and deleted:
-            referrers = [(peer.model.KIND, name, obj[self.REFERENCED_BY], False)
-                         for name, obj in peer_objects.items() if obj.get(self.REFERENCED_BY)]
-            check_references(checks, referrers, set(after), set(deleted), self.model.KIND, self.REFERENCED_BY)
-
-    def check_roles(self, checks, writing):
-        """No new attachment on a spine; the roles as prepare found the switches (attachment answers or the inventory)."""
-        if self.directory is None:
-            return
-        for change in writing:
-            old = (change.before or {}).get('attach') or {}
-            new = [serial for serial in (change.after.get('attach') or {}) if serial not in old]
-            switches = [(self.directory.name_of(serial), (self.directory.by_serial.get(serial) or {}).get('switchRole'))
-                        for serial in new]
-            check_roles(checks, self.model.KIND, change.name, switches)
-
-    def check_ranges(self, checks, writing):
-        """Warn about VNIs and VLANs the task gives outside the fabric's ranges (its settings, read only when needed)."""
-        given = []
-        id_field = self.model.ID_FIELD
-        for change in writing:
-            old = change.before or {}
-            if change.after.get(id_field) is not None and change.after.get(id_field) != old.get(id_field):
-                given.append((change.name, id_field, change.after[id_field], self.RANGE_SETTINGS[0]))
-            if change.after.get('vlan_id') is not None and change.after.get('vlan_id') != old.get('vlan_id'):
-                given.append((change.name, 'vlan_id', change.after['vlan_id'], self.RANGE_SETTINGS[1]))
-            for serial, (was, now) in change.attachments.items():
-                if now and now.get('vlan') and now.get('vlan') != (was or {}).get('vlan'):
-                    given.append((change.name, 'vlan (attach, switch %s)' % now.get('switch', serial), now['vlan'],
-                                  self.RANGE_SETTINGS[1]))
-        given = [entry for entry in given if entry[3]]
-        if not given:
-            return
-        settings = self.fabric_settings()
-        for name, option, value, setting in given:
-            check_range(checks, self.model.KIND, name, option, value, setting, settings.get(setting), self.fabric)
-
-    def fabric_settings(self):
-        """The fabric's nvPairs (GET /control/fabrics/{fabric}), read once."""
-        try:
-            answer = self.client.read('/control/fabrics/%s' % segment(self.fabric))
-        except ApiError as exc:
-            raise self.fabric_error(exc) from None
-        pairs = answer.get('nvPairs') if isinstance(answer, dict) else None
-        return pairs if isinstance(pairs, dict) else {}
+        """Refuse (or warn about) what contradicts the task itself or the fabric, before anything is written (the rules:
+        intent.TopDownIntent). What it costs: nothing for gathered or a task that changes nothing; else 1 to 4 GETs in
+        bulk, and for networks 1 GET per switch the task brings ports to (its interface list); the count in detail is in
+        TopDownIntent.check_intent."""
+        TopDownIntent(self).check_intent(state, wants, changes, checks)
 
     def to_deploy(self, changes):
         """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed
@@ -564,29 +423,6 @@ class TopDownMapping:
             answer = yield Request('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.KIND),
                                    query={self.KIND + '-names': batch}, partial=True)
             check_bulk_answer('deleting %ss in fabric %s' % (self.KIND, self.fabric), batch.split(','), answer)
-
-
-def id_uses(kind, id_field, after, before):
-    """The Use of each object's VNI; fresh when the task gives it (a create, a change)."""
-    for name, obj in after.items():
-        value = obj.get(id_field)
-        if value is not None:
-            yield Use(kind, name, value, None, (before.get(name) or {}).get(id_field) != value, id_field)
-
-
-def vlan_uses_of(kind, after, before):
-    """The Use of each VLAN an object holds on a switch (its attachment's own, or the object's); fresh when the task
-    brings it there (a new attachment, a new VLAN)."""
-    for name, obj in after.items():
-        old = before.get(name) or {}
-        for serial, attachment in sorted((obj.get('attach') or {}).items()):
-            vlan = attachment.get('vlan') or obj.get('vlan_id')
-            if not vlan:
-                continue
-            was = (old.get('attach') or {}).get(serial)
-            old_vlan = (was.get('vlan') or old.get('vlan_id')) if was else None
-            yield Use(kind, name, vlan, attachment.get('switch') or serial, old_vlan != vlan,
-                      'vlan_id (or a vlan of its own in its attach entry for %s)' % (attachment.get('switch') or serial))
 
 
 def attachment_states(attachments):

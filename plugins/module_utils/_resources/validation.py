@@ -201,3 +201,33 @@ def check_roles(checks, kind, name, switches):
         if str(role or '').strip().lower().replace('_', ' ') in SPINE_ROLES:
             checks.refuse('%s %s: switch %s is a %s, and spines carry no VRFs or networks: attach it to leaf or border switches'
                           % (kind, name, switch, str(role).strip().lower()), depends_on='the role of %s' % switch)
+
+
+# An interface name as a switch's interface list spells it: a type, then numbers (Ethernet1/10, Ethernet1/1/2 for a
+# breakout, port-channel10, Ethernet1/10.20 for a sub-interface). Anything else names no port of any switch.
+INTERFACE_NAME = re.compile(r'^[A-Za-z][A-Za-z-]*\d+(?:/\d+)*(?:\.\d+)?$')
+
+
+def is_interface_name(text):
+    return bool(INTERFACE_NAME.match(str(text)))
+
+
+def check_port_names(checks, kind, name, switch, ports):
+    """Refuse ports that are no interface name at all (``not a port``): no switch has them, whatever the fabric holds."""
+    bad = [port for port in ports or () if not is_interface_name(port)]
+    if bad:
+        checks.refuse('%s %s: ports %s (attach, switch %s) %s not an interface name; give each port as the switch names it, '
+                      'such as Ethernet1/10' % (kind, name, ', '.join(repr(str(port)) for port in bad), switch,
+                                                'is' if len(bad) == 1 else 'are'))
+
+
+def check_ports_exist(checks, kind, name, switch, ports, switch_ports):
+    """Refuse ports the switch does not have. ``switch_ports``: the names its interface list gives, in its order; compared
+    without regard to letter case, as the controller compares them."""
+    have = set(port.lower() for port in switch_ports)
+    missing = [port for port in ports if port.lower() not in have]
+    if not missing:
+        return
+    shown = list(switch_ports[:3]) + ([switch_ports[-1]] if len(switch_ports) > 3 else [])
+    checks.refuse('%s %s: switch %s has no port %s; give ports it has, as its interface list names them (it has %d, such as %s)'
+                  % (kind, name, switch, ', '.join(missing), len(switch_ports), ', '.join(shown)))

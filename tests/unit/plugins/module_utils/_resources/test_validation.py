@@ -2,12 +2,14 @@
 
 import pytest
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import TopDownIntent, interface_names
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE, NetworkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
-    IntentChecks, IntentRefused, Use, check_identity, check_interface_address, check_range, check_references, check_roles,
-    check_shared_values, check_template_keys, parse_ranges,
+    IntentChecks, IntentRefused, Use, check_identity, check_interface_address, check_port_names, check_ports_exist, check_range,
+    check_references, check_roles, check_shared_values, check_template_keys, parse_ranges,
 )
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS as VRF_RESOURCE, VrfMapping
 
 NETWORKS = NETWORK_RESOURCE.model
@@ -89,7 +91,7 @@ def test_a_value_outside_the_fabrics_range_is_a_warning_not_a_refusal():
 
 
 def test_template_params_an_option_sets_are_refused_naming_the_option():
-    owned = NetworkMapping(NETWORKS, None, {'fabric': 'f1'}).owned_template_keys()
+    owned = TopDownIntent(NetworkMapping(NETWORKS, None, {'fabric': 'f1'})).owned_template_keys()
     checks = refusals(check_template_keys, 'network', 'web', {'enableL3OnBorder': 'true', 'segmentId': '1', 'nveId': '1'}, owned)
     assert checks.refusals == [
         'network web: template_params enableL3OnBorder is what the option l3_gateway_on_border sets; give l3_gateway_on_border '
@@ -137,7 +139,7 @@ def test_every_refusal_in_one_message_and_the_warnings_kept():
 def input_refusals(mapping, model, items):
     checks = IntentChecks()
     for index, item in enumerate(items):
-        mapping.check_input(model.from_task(item, index), checks)
+        TopDownIntent(mapping).check_input(model.from_task(item, index), checks)
     return checks.refusals
 
 
@@ -175,3 +177,56 @@ def test_rendered_checks_the_tasks_items_against_each_other_offline():
         'VLAN 2301 on switch SN1 is given to network a (this task) and network b (this task): give b another vlan_id (or a '
         'vlan of its own in its attach entry for SN1)',
     ]
+
+
+@pytest.mark.parametrize('port', ['Ethernet1/10', 'ethernet1/1/2', 'port-channel10', 'Ethernet1/10.20', 'Po10'])
+def test_interface_names_pass_the_name_rule(port):
+    assert refusals(check_port_names, 'network', 'web', 'leaf-1', [port]).refusals == []
+
+
+def test_ports_that_are_no_interface_name_are_refused_naming_them():
+    checks = refusals(check_port_names, 'network', 'web', 'leaf-1', ['not a port', 'Ethernet1/1', '1/10', 'Ethernet1/'])
+    assert checks.refusals == ["network web: ports 'not a port', '1/10', 'Ethernet1/' (attach, switch leaf-1) are not an "
+                               "interface name; give each port as the switch names it, such as Ethernet1/10"]
+
+
+def test_ports_a_switch_lacks_are_refused_with_some_it_has_and_letter_case_does_not_matter():
+    have = ['Ethernet1/%d' % number for number in range(1, 55)]
+    checks = refusals(check_ports_exist, 'network', 'web', 'leaf-1', ['ethernet1/2', 'Ethernet1/99', 'Ethernet2/1'], have)
+    assert checks.refusals == ['network web: switch leaf-1 has no port Ethernet1/99, Ethernet2/1; give ports it has, as its '
+                               'interface list names them (it has 54, such as Ethernet1/1, Ethernet1/2, Ethernet1/3, Ethernet1/54)']
+    assert refusals(check_ports_exist, 'network', 'web', 'leaf-1', ['Ethernet1/1'], ['Ethernet1/1', 'Ethernet1/2']).refusals == []
+
+
+@pytest.mark.parametrize('answer, names', [
+    ([{'ifName': 'Ethernet1/1'}, {'ifName': 'Ethernet1/2'}, {'ifName': 'Ethernet1/1'}], ['Ethernet1/1', 'Ethernet1/2']),
+    ({'DATA': [{'ifName': 'Ethernet1/1'}]}, ['Ethernet1/1']),
+    ([{'interfaces': []}, 'junk', None], []),
+    ('No interfaces', []),
+    (None, []),
+])
+def test_the_interface_list_is_read_from_any_shape_of_answer(answer, names):
+    assert interface_names(answer) == names
+
+
+def test_a_switch_the_fabric_does_not_list_is_noted_not_refused_so_check_mode_can_warn():
+    directory = SwitchDirectory('f1', [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'ipAddress': '10.1.1.1'}])
+    want = NETWORKS.from_task({'name': 'web', 'vrf': 'v', 'attach': [{'switch': '10.1.1.1'}, {'switch': '192.0.2.11'}]}, 0)
+    directory.resolve(want, 'config[0] (network web)')
+    assert [(attachment['switch'], attachment['serial']) for attachment in want['attach']] == [
+        ('leaf-1', 'SN1'), ('192.0.2.11', '192.0.2.11')]
+    assert directory.absent == {'192.0.2.11': 'config[0] (network web)'}
+    mapping = NetworkMapping(NETWORKS, None, {'fabric': 'f1'})
+    mapping.directory = directory
+    for check_mode in (False, True):
+        checks = IntentChecks(check_mode)
+        TopDownIntent(mapping).check_switches(checks)
+        text = ('config[0] (network web): switch 192.0.2.11 is not in fabric f1: add it to the fabric first '
+                '(fabricops.dashboard.fabric_switches, in an earlier task), or give its name, serial number or IP address as '
+                'the fabric inventory lists it')
+        if check_mode:
+            assert checks.refusals == [] and checks.warnings == [
+                text + '. A real run refuses this unless an earlier task of the play changes the switches of fabric f1 first; '
+                'check mode goes on as if it had']
+        else:
+            assert checks.refusals == [text]
