@@ -20,4 +20,6 @@ except ImportError:
     sys.path.insert(0, EMULATOR_SOURCE)
     os.environ['PYTHONPATH'] = os.pathsep.join(filter(None, [EMULATOR_SOURCE, os.environ.get('PYTHONPATH')]))
 
-from dashboard_emulator.pytest_plugin import clu, cluster, emu, emulator, foreign_node  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position
+from dashboard_emulator.pytest_plugin import (  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position
+    clu, cluster, emu, emu_without_bulk_update, emulator, emulator_without_bulk_update, foreign_node,
+)

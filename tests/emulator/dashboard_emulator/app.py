@@ -6,6 +6,7 @@ Swagger UI as a package (swagger_ui_bundle), which keeps the interactive documen
 working with no network.
 """
 
+import copy
 import functools
 import keyword
 import pathlib
@@ -106,15 +107,30 @@ class OptionalJSONBodyValidator(JSONRequestBodyValidator):
 VALIDATORS = dict(VALIDATOR_MAP, body=MediaTypeDict(dict(VALIDATOR_MAP["body"], **{"*/*json": OptionalJSONBodyValidator})))
 
 
+# Marks a path item that is served only when the emulator starts with that part of the API (state.FEATURES).
+FEATURE_KEY = "x-emulator-feature"
+
+
+def load_document(api_dir, document, absent_features=()):
+    """An OpenAPI document as served: without the path items of the features the emulator was started without.
+
+    A controller release that lacks such a part answers its paths as unknown (the Spring 404 for
+    every method), which is what connexion answers for a path the document leaves out.
+    """
+    with open(pathlib.Path(api_dir) / document, encoding="utf-8") as handle:
+        spec = yaml.safe_load(handle)
+    spec["paths"] = {path: item for path, item in spec["paths"].items() if item.get(FEATURE_KEY) not in absent_features}
+    return spec
+
+
 class _Routes:
     """Path templates and their methods, for the Allow header of a 405, and the reads connexion need not see."""
 
-    def __init__(self, api_dir):
+    def __init__(self, documents):
         self.methods = {}
         self.reads = DirectReads()
-        for document, base in ((apidocs.PLATFORM_DOCUMENT, ""), (apidocs.FABRIC_DOCUMENT, FABRIC_BASE_PATH)):
-            with open(pathlib.Path(api_dir) / document, encoding="utf-8") as handle:
-                spec = resolve_refs(yaml.safe_load(handle))  # as connexion reads it: every $ref followed
+        for document, base in documents:
+            spec = resolve_refs(copy.deepcopy(document))  # as connexion reads it: every $ref followed
             for path, item in spec["paths"].items():
                 self.methods[base + path] = sorted(method.upper() for method in item if method in HTTP_METHODS)
                 self.reads.add(base + path, item)
@@ -239,15 +255,17 @@ def build_app(state, api_dir=None, direct_reads=True):
         swagger_ui_template_arguments={"urls": platform_spec_urls()},
         swagger_ui_config={"urls.primaryName": "Platform API", "tryItOutEnabled": True, "displayRequestDuration": True},
     )
-    app.add_api(apidocs.PLATFORM_DOCUMENT, base_path="", swagger_ui_options=docs_options, strict_validation=False)
+    platform = load_document(api_dir, apidocs.PLATFORM_DOCUMENT)
+    fabric = load_document(api_dir, apidocs.FABRIC_DOCUMENT, state.absent_features)
+    app.add_api(copy.deepcopy(platform), base_path="", swagger_ui_options=docs_options, strict_validation=False)
     app.add_api(
-        apidocs.FABRIC_DOCUMENT,
+        copy.deepcopy(fabric),
         base_path=FABRIC_BASE_PATH,
         swagger_ui_options=SwaggerUIOptions(swagger_ui=False),
         strict_validation=False,
         validator_map=VALIDATORS,
     )
-    routes = _Routes(api_dir)
+    routes = _Routes(((platform, ""), (fabric, FABRIC_BASE_PATH)))
     app.add_error_handler(ProblemException, _problem_handler(routes))
     app.add_error_handler(HTTPException, _problem_handler(routes))
     # connexion decodes a JSON body before validating it; bytes that are not UTF-8 are

@@ -26,7 +26,7 @@ from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.app import build_app
 from dashboard_emulator.fabric_store import SEEDS, Timing
 from dashboard_emulator.server import Cluster, bind, make_config
-from dashboard_emulator.state import DEFAULT_SESSION_TIMEOUT, EmulatorState
+from dashboard_emulator.state import BULK_UPDATE, DEFAULT_SESSION_TIMEOUT, EmulatorState
 from dashboard_emulator.tls import make_certificates
 
 log = logging.getLogger("dashboard_emulator")
@@ -63,6 +63,9 @@ def parse_args(argv=None):
     parser.add_argument("--no-direct-reads", action="store_true",
                         help="send every request through connexion's middleware, also the GETs it has nothing to validate "
                              "(by default the gateway calls their handlers directly, with the same answers)")
+    parser.add_argument("--no-bulk-update", action="store_true",
+                        help="serve as a controller without the v2 bulk update of networks and VRFs (a release before "
+                             "12.2 or without its patch): both paths answer 404, so clients update one object at a time")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="stop when the process that started this one is gone (test helpers use it: a test run that "
                              "ends without stopping its emulator, as a forked test does, leaves none behind)")
@@ -123,7 +126,8 @@ def main(argv=None):
         timing = Timing(discover_seconds=args.discover_seconds, deploy_seconds=args.deploy_seconds,
                         reload_seconds=args.reload_seconds)
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
-                              seed=args.seed, timing=timing, nodes=args.nodes)
+                              seed=args.seed, timing=timing, nodes=args.nodes,
+                              absent_features=[BULK_UPDATE] if args.no_bulk_update else [])
         app = build_app(state, direct_reads=not args.no_direct_reads)
         sockets = _bind_nodes(args.host, args.port, args.nodes)
         config = make_config(app, cert_path=cert_path, key_path=key_path,

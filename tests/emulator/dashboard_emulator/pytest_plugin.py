@@ -1,11 +1,14 @@
 """pytest fixtures: ``emulator`` (one per test session) and ``emu`` (the same, reset first);
 ``cluster`` (one emulator serving as three nodes) and ``clu`` (the same, reset first: every
-node up again); ``foreign_node``, the address of an HTTPS server whose certificate comes from a
-CA nobody trusts (a node that is not the dashboard's).
+node up again); ``emulator_without_bulk_update`` and ``emu_without_bulk_update`` (the same for an
+emulator started with ``--no-bulk-update``: a controller without the v2 bulk update of networks
+and VRFs, whose clients change one object per request); ``foreign_node``, the address of an
+HTTPS server whose certificate comes from a CA nobody trusts (a node that is not the dashboard's).
 
 Import the names into a conftest.py:
 
     from dashboard_emulator.pytest_plugin import cluster, clu, emulator, emu, foreign_node  # noqa: F401
+    from dashboard_emulator.pytest_plugin import emulator_without_bulk_update, emu_without_bulk_update  # noqa: F401
 """
 
 import pytest
@@ -43,6 +46,18 @@ def cluster(tmp_path_factory):
 def clu(cluster):  # pylint: disable=redefined-outer-name
     cluster.reset()
     return cluster
+
+
+@pytest.fixture(scope="session")
+def emulator_without_bulk_update(tmp_path_factory):
+    with _process(tmp_path_factory, "dashboard-emulator-without-bulk-update", "--no-bulk-update") as process:
+        yield process
+
+
+@pytest.fixture
+def emu_without_bulk_update(emulator_without_bulk_update):  # pylint: disable=redefined-outer-name
+    emulator_without_bulk_update.reset()
+    return emulator_without_bulk_update
 
 
 @pytest.fixture

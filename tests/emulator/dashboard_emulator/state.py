@@ -10,6 +10,10 @@ from dashboard_emulator.sessions import SessionTable
 from dashboard_emulator.tokens import TokenInvalid, TokenIssuer
 
 DEFAULT_SESSION_TIMEOUT = 1200
+# Parts of the controller's API a release may lack, each served unless the emulator starts without it.
+# The document marks their paths with x-emulator-feature; see app.build_app.
+BULK_UPDATE = "bulk-update"
+FEATURES = (BULK_UPDATE,)
 IDLE_TIMEOUT = 3600
 
 log = logging.getLogger("dashboard_emulator")
@@ -17,8 +21,13 @@ log = logging.getLogger("dashboard_emulator")
 
 class EmulatorState:
     def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time, seed="small", timing=None,
-                 nodes=1):
+                 nodes=1, absent_features=()):
         self.clock = clock
+        unknown = sorted(set(absent_features) - set(FEATURES))
+        if unknown:
+            raise ValueError("unknown features: " + ", ".join(unknown))
+        # a start option, like the release the emulator reports: reset keeps it
+        self.absent_features = frozenset(absent_features)
         self.accounts = accounts or AccountBook.from_yaml()
         self.tokens = TokenIssuer(clock)
         self.sessions = SessionTable(clock)

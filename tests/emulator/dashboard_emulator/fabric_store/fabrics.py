@@ -25,6 +25,9 @@ class Fabrics:
         self._fabric(name)
         return self._domains[name]
 
+    def has_fabric(self, name):
+        return name in self._fabrics
+
     def fabric_names(self):
         return list(self._fabrics)
 

@@ -90,16 +90,29 @@ class TopDown:
 
     def bulk_create(self, kind, bodies, fail_one=False):
         """Create several; return (success, failure) lists. fail_one: the injected 207 fault."""
+        return self._each(kind, bodies, "create", fail_one,
+                          lambda fabric_name, name, body: self.create_item(kind, fabric_name, body))
+
+    def bulk_update(self, kind, bodies, fail_one=False):
+        """Update several, each as update_item (the per-object PUT) does; return (success, failure) lists.
+
+        A failed item changes nothing of its own and nothing of the others."""
+        return self._each(kind, bodies, "update", fail_one,
+                          lambda fabric_name, name, body: self.update_item(kind, fabric_name, name, body))
+
+    @staticmethod
+    def _each(kind, bodies, verb, fail_one, apply):
+        """apply(fabric name, name, body) to each body, an outcome per item; fail_one fails the last."""
         successes, failures = [], []
         for index, body in enumerate(bodies):
             name = str(body.get(kind + "Name", "")) if isinstance(body, dict) else ""
             fabric_name = str(body.get("fabric", "")) if isinstance(body, dict) else ""
             if fail_one and index == len(bodies) - 1:
-                failures.append({"name": name, "message": "Failed to create %s %s. Please try after some time" % (kind, name),
-                                 "status": "Failed"})
+                message = "Failed to %s %s %s. Please try after some time" % (verb, kind, name)
+                failures.append({"name": name, "message": message, "status": "Failed"})
                 continue
             try:
-                self.create_item(kind, fabric_name, body)
+                apply(fabric_name, name, body)
             except StoreError as exc:
                 failures.append({"name": name, "message": exc.message, "status": "Failed"})
             else:
