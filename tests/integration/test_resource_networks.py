@@ -80,7 +80,7 @@ def test_changing_the_vlan_keeps_the_vrf_the_segment_and_every_other_setting(res
     before = raw_networks(emu)['net-1']
     run = resource('networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}], diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert run['requests'] == ['PUT /top-down/fabrics/site-a/networks/net-1']
+    assert run['requests'] == ['PUT /top-down/v2/bulk-update/networks']
     assert run['diff']['before']['net-1']['vlan_id'] == 2300 and run['diff']['after']['net-1']['vlan_id'] == 2311
     after = raw_networks(emu)['net-1']
     assert after['networkTemplateConfig'] == dict(before['networkTemplateConfig'], vlanId='2311')

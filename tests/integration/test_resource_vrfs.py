@@ -57,7 +57,7 @@ def test_an_update_keeps_every_setting_the_task_does_not_name(resource, emu):
     before = raw_vrfs(emu)['vrf-1']
     run = resource('vrfs', 'merged', [{'name': 'vrf-1', 'description': 'changed only this'}])
     assert run.play.rc == 0 and run.writes == 1, run.requests
-    assert run['requests'] == ['PUT /top-down/fabrics/site-a/vrfs/vrf-1']
+    assert run['requests'] == ['PUT /top-down/v2/bulk-update/vrfs']
     after = raw_vrfs(emu)['vrf-1']
     expected = dict(before['vrfTemplateConfig'], vrfDescription='changed only this')
     assert after['vrfTemplateConfig'] == expected

@@ -19,6 +19,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
+# What ``send`` answers for an optional request of an API the controller does not have.
+NOT_OFFERED = object()
 # The controller takes URLs up to 6144 characters; comma lists of names are cut well below that.
 MAX_LIST_CHARACTERS = 4000
 
@@ -50,9 +52,12 @@ class Request:
     later steps need of it, such as the switches a reachability test finds); None for most.
     ``timeout``: seconds to wait for the answer, for a request the controller answers only once the
     work is done (a fabric's config-deploy); None: the session's timeout.
+    ``optional``: a request of an API that some releases lack (the bulk update of NDFC 12.2): a 404
+    answer means the controller has no such API and wrote nothing; the client answers ``NOT_OFFERED``
+    and does not count the request as a write sent.
     """
 
-    def __init__(self, method, path, body=None, query=None, partial=False, offline=None, timeout=None):
+    def __init__(self, method, path, body=None, query=None, partial=False, offline=None, timeout=None, optional=False):
         self.method = method
         self.path = path
         self.body = body
@@ -60,6 +65,7 @@ class Request:
         self.partial = partial
         self.offline = offline
         self.timeout = timeout
+        self.optional = optional
 
     def label(self):
         """``METHOD path``: how results list the writes sent."""
@@ -146,5 +152,16 @@ class ControllerClient:
         except ApiError as exc:
             if request.partial and isinstance(exc.body, dict) and 'failureList' in exc.body:
                 return exc.body
+            if request.optional and exc.status == 404:
+                self.sent.pop()
+                return NOT_OFFERED
             raise
         return response.json if response.json is not None else response.text
+
+    def offered(self, name):
+        """What the run learned the controller offers under ``name`` (``session.offers``); None when not learned yet."""
+        return self.session.offers.known(name)
+
+    def learned(self, name, value):
+        """Keep what a request showed the controller offers, for the run's later tasks (``session.offers``)."""
+        self.session.offers.learn(name, lambda: value)

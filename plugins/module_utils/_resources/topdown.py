@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import NOT_OFFERED, Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import deploying, unsettled, wait_for_deploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import TopDownIntent
@@ -335,10 +335,7 @@ class TopDownMapping:
         if deletes:
             yield from self.delete_steps(deletes)
         yield from self.create_steps([change for change in changes if change.action == 'create'], result)
-        for change in changes:
-            if change.action == 'update':
-                yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(change.name)),
-                              self.object_to_controller(change.after))
+        yield from self.update_steps([change.after for change in changes if change.action == 'update'])
         yield from self.attach_steps([change for change in changes if change.action != 'delete'])
         deploy_names = result.get('deploy') or []
         if deploy_names:
@@ -373,6 +370,29 @@ class TopDownMapping:
     def create_bulk(self, objs):
         answer = yield Request('POST', '/top-down/bulk-create/%ss' % self.KIND, [self.object_to_controller(obj) for obj in objs])
         check_bulk_answer('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
+
+    def update_steps(self, objs):
+        """Each changed object sent whole: all in one bulk update where the controller has it (NDFC 12.2 and later:
+        PUT /top-down/v2/bulk-update/{kind}s, the template config as an object), else one PUT each.
+
+        Whether it has it is learned once per run, by the run's first update: a 404 answer means no such API (nothing
+        was written), and the run's later tasks then send one PUT per object at once (``session.offers``)."""
+        if not objs:
+            return
+        offer = 'top_down_bulk_update'
+        if self.client.offered(offer) is not False:
+            bodies = []
+            for obj in objs:
+                body = self.object_to_controller(obj)
+                body[self.config_key] = json.loads(body[self.config_key])
+                bodies.append(body)
+            answer = yield Request('PUT', '/top-down/v2/bulk-update/%ss' % self.KIND, bodies, optional=True)
+            self.client.learned(offer, answer is not NOT_OFFERED)
+            if answer is not NOT_OFFERED:
+                check_bulk_answer('updating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
+                return
+        for obj in objs:
+            yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(obj['name'])), self.object_to_controller(obj))
 
     def next_id(self, answer):
         """The id the controller would give the next object of this kind, from its answer. Not reserved: it stays

@@ -6,8 +6,8 @@
 A fact about the fabric controller that tasks need is learned once per run: the first task that
 needs it asks the controller, and the answer travels with the run's session record (see
 ``run_cache``), so that the run's later tasks, each in a worker process of its own, have it
-without a request. Later issues keep the controller's release here, and whether it takes bulk
-updates. A caller reaches it as ``DashboardSession.offers``.
+without a request. Kept here: whether the controller takes bulk updates of VRFs and networks
+(``top_down_bulk_update``, learned by the run's first update); later, its release. A caller reaches it as ``DashboardSession.offers``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.
@@ -43,6 +43,10 @@ class ControllerOffers:
             if self._on_learn is not None:
                 self._on_learn(self)
         return self._known[name]
+
+    def known(self, name):
+        """The value learned for ``name`` in this run; None when it was not learned yet."""
+        return self._known.get(name)
 
     def take(self, known):
         """Add the values of a run record's ``offers`` (absent from a record of an older version: nothing to add).
