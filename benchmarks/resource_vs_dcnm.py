@@ -23,7 +23,7 @@ leaf discovered through the controller's API), without and with the emulator ans
 request after --latencies ms (``latency_ms``), as a loaded controller does; deploys take the
 emulator 1 s. Printed per run and collection, as each run ends: requests the emulator counted (HEAD
 and probes included), writes among them (requests of every method but GET, HEAD and OPTIONS answered
-2xx, the login family left out: cisco.dcnm's probe of an API, an empty POST answered 404, is no
+2xx, the login family left out: cisco.dcnm's probe of an API, an empty POST answered 405, is no
 write), wall time of ansible-playbook, and each task's outcome; then a table with ours/dcnm for
 requests and time, and beside our runs the floor and our requests / floor (the goal: within 1.25).
 A task whose outcome is not the expected one (changed in first and change, ok in their reruns), a
@@ -43,20 +43,25 @@ benchmark from the work, per task, each task knowing only what it read itself:
   +1        the switch inventory, when the task names switches and reads no attachments (the attachment
             answers name every switch of the fabric, so otherwise it is not needed)
   +1        one bulk create, when something is created
-  +u        one PUT per object changed (the API updates one object per request)
+  +1        one update of every object changed: the controller's v2 bulk update (NDFC 12.2 with the
+            patch that adds it; the emulator has it); with --no-bulk-update, an emulator without it and
+            +u, one PUT per object changed
   +1        one attachments request, when attachments change (attach, or the detach before a delete)
   +2        one deploy and one poll of the attachments, when something is deployed (the detach of
             deployed objects before their delete included)
   +d        ceil(deleted / 30) bulk deletes (30 names per request, as the controller's own clients send)
 
 So first = 1 + 2 x (list, inventory, create, attach, deploy, poll) = 13; first again = 1 + 2 x (list,
-attachments) = 5; change = 1 + (list, attachments, g PUTs, deploy, poll) + (list, attachments, attach,
-deploy, poll) + 2 x (list, attachments, detach, deploy, poll, delete) = 22 + g; change again =
+attachments) = 5; change = 1 + (list, attachments, update, deploy, poll) + (list, attachments, attach,
+deploy, poll) + 2 x (list, attachments, detach, deploy, poll, delete) = 23 (22 + g PUTs without the
+bulk update); change again =
 1 + 2 x (list, attachments) + 2 x list = 7 (the deleted objects are gone: no attachments read).
 The floor does not count: more than one poll per deploy (the emulator takes 1 s to deploy, so a
 waiting module looks more than once), the reads of our modules' checks before a write (the fabric's
 settings, the other kind's objects and attachments: "1 to 4 requests more" per writing task, as
-the modules' docs say), a logout, a re-login, retries. cisco.dcnm's runs do the same work; the floor is
+the modules' docs say), a logout, a re-login, retries. The requests of a run are counted once its
+sessions have ended (our session keeper logs out after ansible-playbook exits; 5 s at most, for a
+session cisco.dcnm leaves open). cisco.dcnm's runs do the same work; the floor is
 printed beside ours only.
 
 cisco.dcnm is on no package registry; the benchmark takes it from the environment:
@@ -67,7 +72,7 @@ cisco.dcnm is on no package registry; the benchmark takes it from the environmen
                          (default: ~/.cache/fabricops-peers/venv-ansible--11.13.0/bin/ansible-playbook)
 
     .venv/bin/python benchmarks/resource_vs_dcnm.py [--latencies 0 150] [--vrfs 40] [--networks 120]
-        [--gateways 10] [--detach 5] [--delete-vrfs 5] [--only ours|dcnm] [--breakdown]
+        [--gateways 10] [--detach 5] [--delete-vrfs 5] [--no-bulk-update] [--only ours|dcnm] [--breakdown]
 
 --breakdown prints, after each run, each task's requests by method and path template (from the
 emulator's counters, read by benchmarks/callback_plugins/task_counts.py as each task starts), to see
@@ -137,8 +142,8 @@ class Workload:
                     len(self.vrfs), len(self.networks), len(self.regatewayed), len(self.detached), len(self.deleted_vrfs),
                     len(self.deleted_networks)))
 
-    def floor(self, run):
-        """The fewest requests the API allows for ``run`` (see the docstring)."""
+    def floor(self, run, bulk_update=True):
+        """The fewest requests the API allows for ``run`` (see the docstring), with or without the ``bulk_update`` API."""
         vrfs, networks = len(self.vrfs), len(self.networks)
         regatewayed, detached = len(self.regatewayed), len(self.detached)
         deleted_networks, deleted_vrfs = len(self.deleted_networks), len(self.deleted_vrfs)
@@ -146,7 +151,7 @@ class Workload:
             'first': [task_floor(0, names_switches=True, creates=vrfs, attach=True, deploy=True),
                       task_floor(0, names_switches=True, creates=networks, attach=True, deploy=True)],
             'first again': [task_floor(vrfs, names_switches=True), task_floor(networks, names_switches=True)],
-            'change': [task_floor(regatewayed, names_switches=True, updates=regatewayed, deploy=True),
+            'change': [task_floor(regatewayed, names_switches=True, updates=1 if bulk_update else regatewayed, deploy=True),
                        task_floor(detached, names_switches=True, attach=True, deploy=True),
                        task_floor(deleted_networks, attach=True, deploy=True, deletes=deleted_networks),
                        task_floor(deleted_vrfs, attach=True, deploy=True, deletes=deleted_vrfs)],
@@ -259,13 +264,23 @@ def prepare(emulator, latency_ms):
             break
         time.sleep(0.2)
     emulator.set_faults(latency_ms=latency_ms)
-    return request_counts(emulator)
+    return request_counts(emulator.counters())
 
 
-def request_counts(emulator):
-    """{'METHOD path-template status': requests} the emulator counted since its reset."""
-    return {'%s %s' % (key, status): count for key, by_status in emulator.counters()['requests'].items()
-            for status, count in by_status.items()}
+def request_counts(counters):
+    """{'METHOD path-template status': requests} the emulator counted since its reset, from its ``counters``."""
+    return {'%s %s' % (key, status): count for key, by_status in counters['requests'].items() for status, count in by_status.items()}
+
+
+def settled_counts(emulator, live_sessions, seconds=5.0):
+    """``request_counts`` once no more sessions are live than ``live_sessions`` (our session keeper logs out after
+    ansible-playbook has exited), or after ``seconds`` (a session cisco.dcnm leaves open)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        counters = emulator.counters()
+        if counters['live_sessions'] <= live_sessions or time.monotonic() > deadline:
+            return request_counts(counters)
+        time.sleep(0.1)
 
 
 def is_write(key):
@@ -299,10 +314,11 @@ def timed_run(command, env, emulator, counts_before, counts_file=None):
     if counts_file is not None:
         env = dict(env, ANSIBLE_CALLBACK_PLUGINS=str(REPO / 'benchmarks' / 'callback_plugins'), ANSIBLE_CALLBACKS_ENABLED='task_counts',
                    BENCH_EMULATOR_URL=emulator.base_url, BENCH_EMULATOR_CA=emulator.ca_path, BENCH_COUNTS_FILE=str(counts_file))
+    live_sessions = emulator.counters()['live_sessions']
     started = time.monotonic()
     completed = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=str(REPO))
     seconds = time.monotonic() - started
-    counts = request_counts(emulator)
+    counts = settled_counts(emulator, live_sessions)
     delta = difference(counts, counts_before)
     outcomes = task_outcomes(completed.stdout)
     if completed.returncode and not any(state == 'failed' for _name, state, _line in outcomes):
@@ -415,6 +431,8 @@ def main():
     parser.add_argument('--gateways', type=int, default=10, help='networks whose gateway the change run changes')
     parser.add_argument('--detach', type=int, default=5, help='networks the change run detaches from the second leaf')
     parser.add_argument('--delete-vrfs', type=int, default=5, help='VRFs the change run deletes, with their networks')
+    parser.add_argument('--no-bulk-update', action='store_true',
+                        help='an emulator without the v2 bulk update of networks and VRFs (a controller before it)')
     parser.add_argument('--only', choices=('ours', 'dcnm'),
                         help='run one collection only (comparing two trees of ours needs no cisco.dcnm runs)')
     parser.add_argument('--breakdown', action='store_true', help='print each run\'s requests by method and path template')
@@ -425,12 +443,14 @@ def main():
         raise SystemExit('cisco.dcnm not found: set DCNM_COLLECTIONS_PATH and DCNM_ANSIBLE_PLAYBOOK (see this file\'s docstring; '
                          '/work/shared/tools/peer-modules with PEER_DCNM_GIT prepares both)')
     work = Workload(options.vrfs, options.networks, options.gateways, options.detach, options.delete_vrfs)
-    print(work.summary(), flush=True)
+    shape = work.summary() + ('; an emulator without the bulk update' if options.no_bulk_update else '')
+    print('%s (load average %.2f %.2f %.2f)' % ((shape,) + os.getloadavg()), flush=True)
     results = {}  # (latency, collection, run): (requests, writes, seconds, flag)
     warnings = []
     with tempfile.TemporaryDirectory() as directory:
         workdir = pathlib.Path(directory)
-        emulator = EmulatorProcess(workdir=workdir / 'emulator', extra_args=['--deploy-seconds', '1', '--log-level', 'warning'])
+        emulator = EmulatorProcess(workdir=workdir / 'emulator', extra_args=['--deploy-seconds', '1', '--log-level', 'warning'] + (
+            ['--no-bulk-update'] if options.no_bulk_update else []))
         emulator.start()
         try:
             playbooks = {}
@@ -463,11 +483,11 @@ def main():
                         with emulator.login() as checker:
                             found = fabric_now(emulator, checker)
                         flagged += fabric_warnings(name, latency, run, found, fabric_expected(work, run))
-                        counts = request_counts(emulator)  # the check's reads are not the next run's
+                        counts = request_counts(emulator.counters())  # the check's reads are not the next run's
                         warnings.extend(flagged)
                         results[latency, collection, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                             'unexpected' if flagged else ''))
-                        floor = '  floor %d' % work.floor(run) if collection == 'ours' else ''
+                        floor = '  floor %d' % work.floor(run, not options.no_bulk_update) if collection == 'ours' else ''
                         print('%4d ms  %-20s %-13s %5d requests %4d writes %7.1f s%s   %s' % (
                             latency, name, run, requests, writes, seconds, floor,
                             ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
@@ -481,14 +501,14 @@ def main():
         finally:
             emulator.stop()
     print()
-    print('%s (load average %.2f %.2f %.2f)' % ((work.summary(),) + os.getloadavg()))
+    print('%s (load average at the end %.2f %.2f %.2f)' % ((shape,) + os.getloadavg()))
     print('| latency | run | ours: requests | writes | wall time | floor | ours / floor | dcnm: requests | writes | wall time '
           '| ours / dcnm: requests | time |')
     print('|---|---|---|---|---|---|---|---|---|---|---|---|')
     for latency in options.latencies:
         for run in RUNS:
             ours, theirs = results.get((latency, 'ours', run)), results.get((latency, 'dcnm', run))
-            floor = work.floor(run)
+            floor = work.floor(run, not options.no_bulk_update)
             cells = ['%d ms' % latency, run]
             cells += (['%d%s' % (ours[0], marked(ours[3])), str(ours[1]), '%.1f s' % ours[2], str(floor), '%.2f' % (ours[0] / floor)]
                       if ours else ['-', '-', '-', str(floor), '-'])
