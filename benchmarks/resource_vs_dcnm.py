@@ -285,7 +285,7 @@ def settled_counts(emulator, live_sessions, seconds=5.0):
 
 def is_write(key):
     """A request that changed something: neither a read nor the login family, and answered 2xx (cisco.dcnm's
-    probe of an API, an empty POST answered 404, is none)."""
+    probe of an API, an empty POST answered 405, is none)."""
     method, path, status = key.split(' ')
     return method not in READS and path not in AUTH_PATHS and status.startswith('2')
 
