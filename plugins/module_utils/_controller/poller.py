@@ -14,8 +14,9 @@ from __future__ import annotations
 import time
 
 # The pauses of every wait of the collection: the first look a quarter of a second after what it waits for was
-# asked (a deploy or a discovery the controller just accepted), then backing off to a look every 5 s.
-BACKOFF = (0.25, 0.5, 1, 2, 3, 5)
+# asked (a deploy or a discovery the controller just accepted: done at once when it had little to do), then backing
+# off to a look every 5 s.
+BACKOFF = (0.25, 1, 2, 3, 5)
 
 
 class Poller:

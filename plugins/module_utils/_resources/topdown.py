@@ -434,7 +434,14 @@ class TopDownMapping:
         names = [change.name for change in deletes]
         if self.attach_body(deletes):
             yield from self.attach_steps(deletes)
-            still_shown = yield Wait(lambda: [name for name, states in self.read_states(names).items() if states])
+            # A detach leaves a deployed attachment shown till its undeploy is pushed, and removes one never deployed.
+            # The states read before tell which is which, except PENDING (never deployed, or changed since its deploy):
+            # only then is it read again.
+            before = [state for name in names for _switch, state in self.states.get(name, {}).values()]
+            if 'PENDING' in before or any(name not in self.states for name in names):
+                still_shown = yield Wait(lambda: [name for name, states in self.read_states(names).items() if states])
+            else:
+                still_shown = [name for name in names if self.states.get(name)]
             if still_shown:
                 yield self.deploy_request(still_shown)
                 yield Wait(lambda: wait_for_deploy(self.read_states, still_shown, {}, self.params.get('wait_timeout') or 300,
