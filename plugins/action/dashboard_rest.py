@@ -23,7 +23,7 @@ class ActionModule(DashboardAction):
         result['node'] = session.base_url
         if not self._task.diff:
             result.pop('diff', None)
-        if holds_token(session, result.get('json')) or holds_token(session, result.get('diff')):
+        if holds_token(session, result.get('json'), call.answer_texts) or holds_token(session, result.get('diff')):
             # Registered, the answer stays whole; displayed, it would show a token.
             result['_ansible_no_log'] = True
             result['warnings'] = ['The answer of %s %s holds a session token, so its display is hidden. For the session, use '
