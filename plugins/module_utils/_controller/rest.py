@@ -46,15 +46,19 @@ PRESENT, ABSENT, UNREADABLE = 'present', 'absent', 'unreadable'
 TOKEN_FIELDS = ('jwttoken', 'token')
 
 
-def holds_token(session, body, texts=None):
-    """Whether an answer carries a session token (say, a call to /login or /refresh).
+def holds_token(session, body, texts=None, shown=MISSING):
+    """Whether an answer carries a session token (say, a call to /login or /refresh), or what is shown of it does.
 
     ``texts``: the JSON texts ``body`` was parsed from, when known (``RestCall.answer_texts``): a
-    look at them spares the walk through a large answer (see secrets).
+    look at them spares the walk through a large answer (see secrets). ``shown``: the part of
+    ``body`` that is returned (a json_query's selection), when not the whole.
     """
-    if isinstance(body, dict) and any(isinstance(body.get(field), str) and body[field] for field in TOKEN_FIELDS):
+    tokens = [body[field] for field in TOKEN_FIELDS if isinstance(body, dict) and isinstance(body.get(field), str) and body[field]]
+    if tokens and shown is MISSING:
         return True
-    return session.leaks_into(body, texts)
+    # A new token the answer carries is no secret of the session yet: it becomes one, for the selection.
+    session.add_secrets(tokens)
+    return session.leaks_into(body if shown is MISSING else shown, texts)
 
 
 class RestCall:
