@@ -361,7 +361,7 @@ def answers_table(args):
     answers = ANSWERS if args.read_path is None else (('%s (%s seed)' % (args.read_path, args.seed), args.seed,
                                                         args.read_path, args.query),)
     module = (REPO / 'plugins' / 'modules' / 'dashboard_rest.py').read_text(encoding='utf-8')
-    kinds = [kind for kind in KINDS if kind != 'rest_query' or ('json_query' in module and answers[0][3])]
+    kinds = [kind for kind in args.kinds.split(',') if kind != 'rest_query' or ('json_query' in module and answers[0][3])]
     rows = {}
     load_before = load()
     with tempfile.TemporaryDirectory() as workdir:
@@ -439,6 +439,8 @@ def main():
                         help="with --read-path: the emulator's seed (default: small)")
     parser.add_argument('--read-path', help='measure only the answer at this path (default: the three answers of issue 26)')
     parser.add_argument('--query', help='with --read-path: the json_query of the rest+json_query column (none: no such column)')
+    parser.add_argument('--kinds', default=','.join(KINDS),
+                        help='the columns to measure, comma-separated (default: %(default)s; debug is needed for the goals)')
     parser.add_argument('--credentials', action='store_true',
                         help="issue 10's tables instead: credential kinds, loop items timed inside the play, emulator counters")
     parser.add_argument('--loop-rounds', type=int, default=5,
