@@ -158,6 +158,7 @@ bench: install
 	$(BIN)/python benchmarks/emulator_load.py --clients 1 --pause 0.008
 	$(BIN)/python benchmarks/emulator_wrk.py
 	$(BIN)/python benchmarks/task_cost.py
+	$(BIN)/python benchmarks/task_cost.py --credentials --runs 7 --tasks 50
 
 clean:
 	rm -rf build .pytest_cache

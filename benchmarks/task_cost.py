@@ -1,8 +1,36 @@
 #!/usr/bin/env python
-"""Per-task cost of fabricops.dashboard.dashboard_rest against ansible.builtin.debug.
+"""Per-task cost of fabricops.dashboard.dashboard_rest against ansible.builtin.debug, by size of the answer.
 
-Against the emulator, certificate validation on, one host. The two kinds of task are compared
-inside the same play, interleaved task by task (debug, dashboard_rest, debug, ...), after a
+Against the emulator, certificate validation on, one host, credentials from the environment.
+The default table (issue 26): for each answer (the platform's whoami, 196 bytes; the fabric
+list of the small seed, 18 KB; the network list of the large seed's site-a, 1.5 MB), the cost
+of a task of each kind:
+
+- ``debug``: ansible.builtin.debug of a short message;
+- ``debug of the data``: ansible.builtin.debug of a variable that holds the same answer (from vars_files);
+- ``uri + cookie``: ansible.builtin.uri with the login's AuthCookie;
+- ``dashboard_rest``: a GET of the answer's path;
+- ``rest + json_query``: the same with a json_query that keeps each object's name;
+- ``floor``: benchmarks/action_plugins/bench_answer.py, an action plugin that returns the same
+  parsed answer read from a local file: Ansible's own cost of a task with a result that size. With
+  the emulator's serve time added, it is the floor of a task that fetches the answer.
+
+A task's cost is (T(N) - T(1)) / (N - 1), T(n) being the wall time of ansible-playbook for a play
+of a login task and n tasks of the kind (so start-up and the login cancel out); each figure is the
+median over --runs such pairs, the plays of all kinds run in turn. A loop item is measured the
+same way, with one task looping over 1 and over N items, on the 18 KB answer. The emulator's own
+serve time is a direct HTTPS GET from Python (keep-alive, median of 20). The load average is
+printed before and after.
+
+    .venv/bin/python benchmarks/task_cost.py [--runs 3] [--tasks 30]
+    .venv/bin/python benchmarks/task_cost.py --seed large --read-path /appcenter/.../fabrics --query '[].fabricName'
+    .venv/bin/python benchmarks/task_cost.py --credentials   # issue 10's tables (credential kinds, counters)
+
+With --read-path, only that answer is measured (on the emulator started with --seed). Prints
+tables; it asserts nothing (the tests do).
+
+The credentials tables (issue 10), --credentials: the two kinds of task compared inside the same
+play, interleaved task by task (debug, dashboard_rest, debug, ...), after a
 run_once login: whatever else the machine does at that moment, both kinds see it alike. A
 callback (benchmarks/callback_plugins/task_clock.py) records when each task starts; a task's cost
 is the time from its start to the next task's start, which takes in the worker's fork, the task
@@ -13,16 +41,10 @@ pause of the machine hits one task, not the kind), and each figure printed is th
 difference of loops of 1 and of --tasks items, divided by --tasks - 1, also interleaved in one play;
 a loop play holds --loop-rounds such rounds and counts with their median (one round's figure rests
 on two single tasks, and one pause of the machine moved it by several milliseconds).
-The load average is printed before and after.
-
 Targets (issue 10): dashboard_rest GET at most 1.25 x debug with literal and with environment
 credentials; a loop item at most 3 ms above a debug loop item. For context: the credentials given
 by lookup('env') in module_defaults (Ansible templates them on every task), and the emulator's
 counters for a few scenarios, among them the TLS connections of 20 hosts x 5 tasks with forks 10.
-
-    .venv/bin/python benchmarks/task_cost.py [--runs 7] [--tasks 50]
-
-Prints tables; it asserts nothing (the tests do).
 """
 
 import argparse
@@ -167,13 +189,8 @@ def counters_line(name, emulator):
         counters['connections'])
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--runs', type=int, default=7)
-    parser.add_argument('--tasks', type=int, default=50)
-    parser.add_argument('--loop-rounds', type=int, default=5,
-                        help='loop pairs per loop play; the play counts with the median of its rounds')
-    args = parser.parse_args()
+def credentials_tables(args):
+    """The tables of issue 10: credential kinds, loop items timed inside the play, the emulator's counters."""
     with tempfile.TemporaryDirectory() as workdir, EmulatorProcess() as emulator:
         env = environment(emulator, workdir)
         one_host = write_inventory(workdir, 1)
@@ -256,6 +273,183 @@ def main():
         run(play, one_host, env)
         print(counters_line('1 task, loop of 20 (login task + loop worker)', emulator))
 
+
+
+# Issue 26: the cost of a task by the size of its answer.
+
+LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
+# (row, seed, path, json_query keeping each object's name)
+ANSWERS = (
+    ('whoami', 'small', READ_PATH, 'username'),
+    ('fabric list, small seed', 'small', LAN_FABRIC + '/control/fabrics', '[].fabricName'),
+    ("network list, large seed's site-a", 'large', LAN_FABRIC + '/top-down/fabrics/site-a/networks', '[].networkName'),
+)
+KINDS = ('debug', 'debug_data', 'uri', 'rest', 'rest_query', 'floor')
+KIND_TASK = {
+    'debug': """    - name: Debug {n}
+      ansible.builtin.debug:
+        msg: task {n}
+{loop}""",
+    'debug_data': """    - name: Debug data {n}
+      ansible.builtin.debug:
+        var: bench_data
+{loop}""",
+    'uri': """    - name: Uri {n}
+      ansible.builtin.uri:
+        url: {url}
+        ca_path: {ca_path}
+        headers:
+          Cookie: "AuthCookie={{{{ dashboard_session.token }}}}"
+{loop}""",
+    'rest': """    - name: Rest {n}
+      fabricops.dashboard.dashboard_rest:
+        path: {path}
+{loop}""",
+    'rest_query': """    - name: Rest query {n}
+      fabricops.dashboard.dashboard_rest:
+        path: {path}
+        json_query: "{query}"
+{loop}""",
+    'floor': """    - name: Floor {n}
+      bench_answer:
+        file: {answer_file}
+{loop}""",
+}
+GOAL_RATIO = 1.10
+GOAL_FLOOR_MS = 10.0
+GOAL_QUERY_MS = 60.0
+GOAL_LOOP_MS = 2.0
+
+
+def answer_play(directory, kind, count, settings, loop=False):
+    """A login, then ``count`` tasks of ``kind`` (or, with ``loop``, one task looping over ``count`` items)."""
+    header = HEADER.format(credentials='')
+    if kind == 'debug_data':
+        header = header.replace('  tasks:\n', '  vars_files:\n    - %s\n  tasks:\n' % settings['data_file'])
+    loop_line = '      loop: "{{ range(%d) | list }}"\n' % count if loop else ''
+    tasks = ''.join(KIND_TASK[kind].format(n=n, loop=loop_line, **settings) for n in range(1 if loop else count))
+    path = pathlib.Path(directory) / ('%s-%s-%d%s.yml' % (settings['name'], kind, count, '-loop' if loop else ''))
+    path.write_text(header + LOGIN + tasks, encoding='utf-8')
+    return path
+
+
+def play_seconds(play, inventory, env):
+    started = time.perf_counter()
+    completed = subprocess.run([str(ANSIBLE_PLAYBOOK), '-i', str(inventory), str(play)], env=env, capture_output=True,
+                               text=True, check=False, cwd=str(REPO))
+    took = time.perf_counter() - started
+    if completed.returncode != 0:
+        sys.exit('benchmark play %s failed:\n%s' % (play, completed.stdout[-3000:] + completed.stderr[-2000:]))
+    return took
+
+
+def serve_ms(emulator, path, times=20):
+    """The emulator's own time for the answer: a GET over a kept-alive HTTPS connection, certificate validated."""
+    with emulator.login() as client:
+        took = []
+        body = None
+        for _time in range(times):
+            started = time.perf_counter()
+            answer = client.get(emulator.url(path), timeout=30)
+            body = answer.content
+            took.append(time.perf_counter() - started)
+            answer.raise_for_status()
+    return statistics.median(took) * 1000, body
+
+
+def answers_table(args):
+    answers = ANSWERS if args.read_path is None else (('%s (%s seed)' % (args.read_path, args.seed), args.seed,
+                                                        args.read_path, args.query),)
+    module = (REPO / 'plugins' / 'modules' / 'dashboard_rest.py').read_text(encoding='utf-8')
+    kinds = [kind for kind in args.kinds.split(',') if kind != 'rest_query' or ('json_query' in module and answers[0][3])]
+    rows = {}
+    load_before = load()
+    with tempfile.TemporaryDirectory() as workdir:
+        inventory = write_inventory(workdir, 1)
+        for seed in sorted({answer[1] for answer in answers}, reverse=True):
+            with EmulatorProcess(extra_args=['--seed', seed]) as emulator:
+                env = environment(emulator, workdir)
+                env['ANSIBLE_ACTION_PLUGINS'] = str(REPO / 'benchmarks' / 'action_plugins')
+                for name, _seed, path, query in (answer for answer in answers if answer[1] == seed):
+                    serve, body = serve_ms(emulator, path)
+                    answer_file = pathlib.Path(workdir) / ('answer-%d.json' % len(rows))
+                    answer_file.write_bytes(body)
+                    data_file = pathlib.Path(workdir) / ('data-%d.json' % len(rows))
+                    data_file.write_text(json.dumps({'bench_data': json.loads(body)}), encoding='utf-8')
+                    settings = {'name': 'answer%d' % len(rows), 'path': path, 'query': query, 'url': emulator.url(path),
+                                'ca_path': emulator.ca_path, 'answer_file': answer_file, 'data_file': data_file}
+                    plays = {kind: (answer_play(workdir, kind, 1, settings), answer_play(workdir, kind, args.tasks, settings))
+                             for kind in kinds}
+                    per_task = {kind: [] for kind in kinds}
+                    for _run in range(args.runs):
+                        for kind, (one, many) in plays.items():
+                            t_one, t_many = play_seconds(one, inventory, env), play_seconds(many, inventory, env)
+                            per_task[kind].append((t_many - t_one) / (args.tasks - 1))
+                    row = {kind: statistics.median(values) * 1000 for kind, values in per_task.items()}
+                    row.update(serve=serve, size=len(body))
+                    if answers.index((name, seed, path, query)) == 1 or args.read_path is not None:
+                        loops = {kind: (answer_play(workdir, kind, 1, settings, loop=True),
+                                        answer_play(workdir, kind, args.tasks, settings, loop=True)) for kind in ('debug', 'rest')}
+                        items = {kind: [] for kind in loops}
+                        for _run in range(args.runs):
+                            for kind, (one, many) in loops.items():
+                                t_one, t_many = play_seconds(one, inventory, env), play_seconds(many, inventory, env)
+                                items[kind].append((t_many - t_one) / (args.tasks - 1))
+                        row['loop'] = {kind: statistics.median(values) * 1000 for kind, values in items.items()}
+                    rows[name] = row
+    load_after = load()
+    print('Per-task cost by answer: (T(%d) - T(1)) / %d from plays of a login and 1 or %d tasks, median of %d; 1 host, '
+          'certificate validation on' % (args.tasks, args.tasks - 1, args.tasks, args.runs))
+    print('Load average (1, 5, 15 min): %s before, %s after; %d CPUs' % (load_before, load_after, os.cpu_count()))
+    titles = {'debug': 'debug', 'debug_data': 'debug of data', 'uri': 'uri + cookie', 'rest': 'dashboard_rest',
+              'rest_query': 'rest+json_query', 'floor': 'floor'}
+    print('| %-36s | %9s | %s | %11s |' % ('answer', 'size', ' | '.join('%15s' % titles[kind] for kind in kinds), 'serve'))
+    print('|%s|%s|%s|%s|' % ('-' * 38, '-' * 11, '|'.join('-' * 17 for _kind in kinds), '-' * 13))
+    for name, row in rows.items():
+        print('| %-36s | %6.1f KB | %s | %8.1f ms |' % (name, row['size'] / 1000.0, ' | '.join(
+            '%12.1f ms' % row[kind] for kind in kinds), row['serve']))
+    print()
+    print('Goals (issue 26):')
+    for index, (name, row) in enumerate(rows.items()):
+        ratio = row['rest'] / row['debug']
+        if args.read_path is None and index < 2:
+            print('- %s: dashboard_rest %.2f x debug (goal <= %.2f x): %s' % (
+                name, ratio, GOAL_RATIO, 'met' if ratio <= GOAL_RATIO else 'NOT met'))
+        elif args.read_path is None or row['size'] > 1000000:
+            # The floor of a task that fetches the answer: Ansible's cost of the result plus the emulator's serve time.
+            floor = row['floor'] + row['serve']
+            above = row['rest'] - floor
+            print('- %s: dashboard_rest %.1f ms, %+.1f ms from the floor of %.1f ms (floor plugin %.1f + serve %.1f; goal '
+                  '<= +%.0f ms): %s' % (name, row['rest'], above, floor, row['floor'], row['serve'], GOAL_FLOOR_MS,
+                                        'met' if above <= GOAL_FLOOR_MS else 'NOT met'))
+            if 'rest_query' in row:
+                print('- %s: dashboard_rest with json_query keeping names %.1f ms a task (goal <= %.0f ms): %s' % (
+                    name, row['rest_query'], GOAL_QUERY_MS, 'met' if row['rest_query'] <= GOAL_QUERY_MS else 'NOT met'))
+        if 'loop' in row:
+            above = row['loop']['rest'] - row['loop']['debug']
+            print('- %s: a loop item of dashboard_rest %.1f ms, of debug %.1f ms: %+.1f ms (goal <= +%.0f ms): %s' % (
+                name, row['loop']['rest'], row['loop']['debug'], above, GOAL_LOOP_MS, 'met' if above <= GOAL_LOOP_MS else 'NOT met'))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument('--runs', type=int, default=3, help='plays of each kind and size; figures are medians (default: 3)')
+    parser.add_argument('--tasks', type=int, default=30, help='tasks of the long play (default: 30; the short has 1)')
+    parser.add_argument('--seed', choices=('small', 'large'), default='small',
+                        help="with --read-path: the emulator's seed (default: small)")
+    parser.add_argument('--read-path', help='measure only the answer at this path (default: the three answers of issue 26)')
+    parser.add_argument('--query', help='with --read-path: the json_query of the rest+json_query column (none: no such column)')
+    parser.add_argument('--kinds', default=','.join(KINDS),
+                        help='the columns to measure, comma-separated (default: %(default)s; debug is needed for the goals)')
+    parser.add_argument('--credentials', action='store_true',
+                        help="issue 10's tables instead: credential kinds, loop items timed inside the play, emulator counters")
+    parser.add_argument('--loop-rounds', type=int, default=5,
+                        help='with --credentials: loop pairs per loop play; the play counts with the median of its rounds')
+    args = parser.parse_args()
+    if args.credentials:
+        credentials_tables(args)
+    else:
+        answers_table(args)
 
 if __name__ == '__main__':
     main()

@@ -49,6 +49,8 @@ description:
   - Answers never include cookies (C(Set-Cookie) is left out of RV(headers)). An answer that holds a session token (a call
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
+requirements:
+  - jmespath >= 1.0 (Python library, on the controller), for O(json_query)
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -74,8 +76,25 @@ options:
     type: raw
   query:
     description:
-      - Query parameters.
+      - Query parameters of the request (the part of the URL after C(?)), as a dictionary of names and values. To choose
+        what the task returns of the answer, see O(json_query).
     type: dict
+  json_query:
+    description:
+      - A JMESPath expression, the language of the P(community.general.json_query#filter) filter, applied to the
+        answer's parsed body before the task returns it. RV(json) is then only what the expression selects, and V(null)
+        when it selects nothing (a field no object has, a filter that matches none). Nothing else of the result changes
+        (RV(status), RV(headers), RV(msg), and, with C(--diff), the diff, which shows the objects whole).
+      - For a large answer (the fabric controller's network list, say), selecting only the fields needed makes the task
+        faster and the registered variable smaller; the whole answer never leaves the task.
+      - Applied to the answer of a task that succeeds, and to the current object when no write was needed. A failed
+        task returns the answer whole in RV(json). When the answer has no JSON body, nothing is selected and RV(json) is
+        not returned.
+      - An expression that does not parse fails the task before any request is sent, with the parser's message. One
+        that cannot be applied to the answer (a function given a value of the wrong type, say) fails the task after
+        the request, with the answer whole in RV(json).
+      - Needs the Python library C(jmespath) on the controller (in the collection's C(requirements.txt)).
+    type: str
   status_code:
     description:
       - HTTP statuses that count as success. By default, every 2xx status.
@@ -135,6 +154,17 @@ EXAMPLES = r'''
   fabricops.dashboard.dashboard_rest:
     path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics
   register: fabrics
+
+- name: Only the names of the networks of a fabric (the list can be megabytes; json is then a list of names)
+  fabricops.dashboard.dashboard_rest:
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-a/networks
+    json_query: "[].networkName"
+  register: networks
+
+- name: The name and template of the networks of one VRF, as a list of small dictionaries
+  fabricops.dashboard.dashboard_rest:
+    path: /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/fabrics/site-a/networks
+    json_query: "[?vrf=='vrf-1'].{name: networkName, template: networkTemplate}"
 
 - name: Create a fabric from the Easy_Fabric template unless it exists (created at one path, read at another)
   fabricops.dashboard.dashboard_rest:
@@ -251,7 +281,9 @@ status:
   type: int
   sample: 200
 json:
-  description: The answer's body, parsed from JSON. For a write that was not needed, the current object.
+  description:
+    - The answer's body, parsed from JSON. For a write that was not needed, the current object.
+    - With O(json_query), what the expression selects of it (V(null) when it selects nothing), unless the task failed.
   returned: when the answer has a JSON body
   type: raw
   sample: {"fabricName": "site-a", "fabricType": "Switch_Fabric", "asn": "65001", "nvPairs": {"FABRIC_NAME": "site-a"}}
@@ -291,6 +323,7 @@ ARGUMENT_SPEC = argument_spec(
     path={'type': 'str', 'required': True},
     body={'type': 'raw'},
     query={'type': 'dict'},
+    json_query={'type': 'str'},
     status_code={'type': 'list', 'elements': 'int'},
     key={'type': 'str', 'no_log': False},
     existing_path={'type': 'str'},

@@ -102,7 +102,12 @@ class _Carrier:
             answer = {'fallback': True}  # the task sends it itself
         else:
             answer = _serve(self._session, request)
-        channel.sendall(json.dumps(answer).encode('utf-8') + b'\n')
+        # The body goes after the line as it is, its length in the line: inside the JSON line it
+        # was escaped here and unescaped in the task, two passes over a body of megabytes.
+        body = answer.pop('text').encode('utf-8', 'surrogatepass') if 'text' in answer else b''
+        if 'status' in answer:
+            answer['length'] = len(body)
+        channel.sendall(json.dumps(answer).encode('utf-8') + b'\n' + body)
 
     def close(self):
         """Stop taking requests; those under way are finished first (one may be a write)."""

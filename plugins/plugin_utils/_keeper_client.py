@@ -156,8 +156,18 @@ def _call(channel, request, client, method, url):
         # The keeper closed before taking the whole request: it cannot have sent it.
         return {'fallback': True}
     try:
-        reply = channel.makefile('rb').readline(MAX_MESSAGE)
-        return json.loads(reply)
+        stream = channel.makefile('rb')
+        answer = json.loads(stream.readline(MAX_MESSAGE))
+        if 'length' in answer:
+            # The answer's body, after the line as the dashboard sent it (see _carrier).
+            length = answer.pop('length')
+            if not isinstance(length, int) or not 0 <= length <= MAX_MESSAGE:
+                raise ValueError('no length')
+            body = stream.read(length)
+            if len(body) != length:
+                raise ValueError('cut off')
+            answer['text'] = body.decode('utf-8', 'surrogatepass')
+        return answer
     except (OSError, ValueError):
         # The keeper went away mid-request: whether the dashboard got it is unknown.
         raise TransportError('The connection to the dashboard %s was lost during %s %s.'

@@ -46,11 +46,19 @@ PRESENT, ABSENT, UNREADABLE = 'present', 'absent', 'unreadable'
 TOKEN_FIELDS = ('jwttoken', 'token')
 
 
-def holds_token(session, body):
-    """Whether an answer carries a session token (say, a call to /login or /refresh)."""
-    if isinstance(body, dict) and any(isinstance(body.get(field), str) and body[field] for field in TOKEN_FIELDS):
+def holds_token(session, body, texts=None, shown=MISSING):
+    """Whether an answer carries a session token (say, a call to /login or /refresh), or what is shown of it does.
+
+    ``texts``: the JSON texts ``body`` was parsed from, when known (``RestCall.answer_texts``): a
+    look at them spares the walk through a large answer (see secrets). ``shown``: the part of
+    ``body`` that is returned (a json_query's selection), when not the whole.
+    """
+    tokens = [body[field] for field in TOKEN_FIELDS if isinstance(body, dict) and isinstance(body.get(field), str) and body[field]]
+    if tokens and shown is MISSING:
         return True
-    return session.leaks_into(body)
+    # A new token the answer carries is no secret of the session yet: it becomes one, for the selection.
+    session.add_secrets(tokens)
+    return session.leaks_into(body if shown is MISSING else shown, texts)
 
 
 class RestCall:
@@ -78,6 +86,8 @@ class RestCall:
         # The answer of the read before a write, for the messages.
         self.read_status = self.read_message = None
         self.read_is_json = True
+        # The texts of the answers the result's json may come from, for the check for secrets (None: not known).
+        self.answer_texts = []
         self._check_options()
         if self.key is not None:
             self.key_value = self._key_value()
@@ -183,6 +193,7 @@ class RestCall:
             raise ApiError('%s. %s' % (exc.message, hint), status=exc.status, body=exc.body, method=exc.method,
                            path=exc.path) from None
         self.read_status, self.read_is_json = response.status, response.is_json
+        self.answer_texts.append(response.text or '')
         self.read_message = server_message(response.json if response.is_json else response.text)
         if response.status == 200:
             return response.json, PRESENT
@@ -265,9 +276,11 @@ class RestCall:
             problem = failed_items_message(self.method, self.path, exc.status, exc.body) if self.method not in READ_METHODS else None
             if problem is None:
                 raise
+            self.answer_texts = None
             return {'failed': True, 'changed': bool(item_outcomes(exc.body)[1]), 'msg': self.session.scrub(problem),
                     'status': exc.status, 'json': exc.body}
         result = {'changed': changed, 'status': response.status, 'headers': response.headers, 'url': response.url}
+        self.answer_texts.append(response.text or '')
         if response.is_json:
             result['json'] = response.json
         else:

@@ -99,8 +99,23 @@ class Secrets:
                 text = text.replace(form, MASK)
         return text
 
-    def leak_into(self, value):
-        return holds_any(value, self.forms())
+    def leak_into(self, value, texts=None):
+        """Whether any string inside ``value`` holds a secret.
+
+        ``texts``: the JSON texts ``value`` was parsed from (all of them; a part of them, such as
+        what a json_query selected, counts). A text in which no secret is written, in any of its
+        forms, cannot have given a string that holds one, and one look at the text is much faster
+        than a walk through what was parsed from it (a 1.5 MB answer: a few ms against 60).
+        That holds only for a text whose escapes are those ``forms`` knows: one with ``\\u`` or
+        ``\\/`` could spell a secret in a way no form matches, so its value is walked.
+        """
+        forms = self.forms()
+        # JSON escapes that json.dumps does not write for a character it writes plainly; '\\/' matters only
+        # for a secret with a '/' (each look costs milliseconds in a text of many escaped quotes).
+        escapes = ('\\u', '\\/') if any('/' in form for form in forms) else ('\\u',)
+        if texts is not None and not any(mark in text for text in texts for mark in escapes + tuple(forms)):
+            return False
+        return holds_any(value, forms)
 
 
 def _digest(password, salt):

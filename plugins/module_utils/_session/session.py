@@ -165,9 +165,9 @@ class DashboardSession:
         """Mask this session's secrets in a text that may quote a server message (see secrets)."""
         return self.secrets.scrub(text)
 
-    def leaks_into(self, value):
-        """Whether any string inside ``value`` (a parsed answer body) holds one of this session's secrets."""
-        return self.secrets.leak_into(value)
+    def leaks_into(self, value, texts=None):
+        """Whether any string inside ``value`` (parsed from the JSON ``texts``, when given) holds a secret (see secrets)."""
+        return self.secrets.leak_into(value, texts)
 
     def add_secrets(self, values):
         """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""

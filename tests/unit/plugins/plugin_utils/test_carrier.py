@@ -13,7 +13,8 @@ import time
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils import _carrier
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils import _carrier, _keeper_client
 
 VERSION = '/appcenter/cisco/ndfc/api/about/version'
 
@@ -91,3 +92,21 @@ def test_a_request_with_a_bound_of_its_own_is_carried_with_it(carrier, emu):
     cut = ask(path, session, emu.url(VERSION), timeout=1)
     assert 'did not answer GET %s within 1 s (the timeout option)' % VERSION in cut['error'], cut
     assert ask(path, session, emu.url(VERSION), timeout=1, own_timeout=5)['status'] == 401
+
+
+def test_an_answer_comes_back_byte_for_byte_after_its_line(carrier, emu):
+    # The body follows the reply's line as the dashboard sent it (not escaped inside the line): a
+    # task reads it whole, non-ASCII and JSON escapes as they were.
+    _server, path, session = carrier
+    fabrics = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics'
+    logged_in = emu.login()
+    direct = logged_in.get(emu.url(fabrics), timeout=10)
+    client = HttpClient(emu.base_url, ca_path=emu.ca_path, timeout=10)
+    request = {'method': 'GET', 'url': emu.url(fabrics), 'validate_certs': True, 'ca_path': session.ca_path, 'timeout': 10,
+               'headers': {'Accept': 'application/json', 'Cookie': 'AuthCookie=' + logged_in.token}, 'handed_at': time.time()}
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as channel:
+        channel.settimeout(20)
+        channel.connect(path)
+        answer = _keeper_client._call(channel, request, client, 'GET', emu.url(fabrics))  # pylint: disable=protected-access
+    assert answer['status'] == 200 and 'length' not in answer
+    assert answer['text'] == direct.text and len(answer['text']) > 10000

@@ -1,5 +1,7 @@
 """_secrets: one definition of a secret, masking, and what the token cache keeps of a password."""
 
+import json
+
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import server_message
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, Secrets, password_verifier, verifies
 
@@ -26,3 +28,30 @@ def test_the_cache_keeps_no_password_and_tells_another_one_apart():
     assert not verifies('admin-Passw0rd!', verifier)
     assert not verifies('Admin-Passw0rd!', None)
     assert password_verifier('Admin-Passw0rd!') != verifier, 'each verifier has a salt of its own'
+
+
+# The check for secrets in an answer looks at the answer's JSON text once, instead of walking the parsed answer (issue 26).
+
+def test_an_answer_whose_text_holds_no_secret_is_cleared_from_its_text_alone():
+    secrets = Secrets(lambda: ('Admin-Passw0rd!', 'eyJtoken.part.sig'))
+    text = '[{"networkName": "web", "networkTemplateConfig": "{\\"vlanId\\": 2301}"}]'
+    assert not secrets.leak_into(json.loads(text), [text])
+
+
+def test_a_secret_in_the_text_is_confirmed_in_what_is_shown():
+    password = 'Admin-Passw0rd!'
+    secrets = Secrets(lambda: (password,))
+    text = json.dumps([{'name': 'web', 'description': 'set to %s' % password}])
+    assert secrets.leak_into(json.loads(text), [text])
+    # a json_query that leaves the secret out shows none of it, though the answer held it
+    assert not secrets.leak_into(['web'], [text])
+
+
+def test_a_secret_spelt_with_escapes_no_form_matches_is_still_found():
+    # A server may write any character as \uXXXX, or '/' as '\/': the text then holds no form of
+    # the secret, and only the parsed answer shows it.
+    secret = 'Tok/en-1234'
+    secrets = Secrets(lambda: (secret,))
+    for text in ('{"echo": "Tok\\/en-1234"}', '{"echo": "\\u0054ok/en-1234"}'):
+        assert secret not in text
+        assert secrets.leak_into(json.loads(text), [text]), text
