@@ -30,6 +30,7 @@ author:
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
+  - fabricops.dashboard.gathered_query
   - fabricops.dashboard.attributes
 options:
   state:

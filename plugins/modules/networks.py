@@ -48,6 +48,7 @@ author:
 extends_documentation_fragment:
   - fabricops.dashboard.connection
   - fabricops.dashboard.connection.session
+  - fabricops.dashboard.gathered_query
   - fabricops.dashboard.resource_state
   - fabricops.dashboard.attributes
 options:

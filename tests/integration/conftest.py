@@ -146,13 +146,14 @@ def resource(play, emu, tmp_path):
     what it counted per operation.
     """
 
-    def run(module, state, config=None, check=False, diff=False, deploy=None, fabric=None, wait_timeout=None, verbosity=0):
+    def run(module, state, config=None, check=False, diff=False, deploy=None, fabric=None, wait_timeout=None, verbosity=0,
+            json_query=None):
         result_file = tmp_path / 'result.json'
         if result_file.exists():
             result_file.unlink()
         extra = {'resource_state': state, 'result_file': str(result_file)}
         for name, value in (('resource_config', config), ('resource_deploy', deploy), ('resource_fabric', fabric),
-                            ('resource_wait_timeout', wait_timeout)):
+                            ('resource_wait_timeout', wait_timeout), ('resource_json_query', json_query)):
             if value is not None:
                 extra[name] = value
         before = emu.counters()

@@ -238,3 +238,21 @@ def test_no_password_token_or_cookie_in_the_output_at_vvvv(resource):
     run = resource('networks', 'merged', [WEB], deploy=True, diff=True, verbosity=4)
     assert run.play.rc == 0, run.play.output[-3000:]
     run.play.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_gathered_with_json_query_returns_only_what_it_selects(resource):
+    run = resource('networks', 'gathered', json_query="[?vrf=='vrf-1'].{name: name, vlan: vlan_id}")
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['gathered'] == [{'name': 'net-1', 'vlan': 2300}]
+    assert 'before' not in run.result and 'after' not in run.result
+
+
+@pytest.mark.parametrize('state, expression, message', [
+    ('gathered', '[?vrf==', "json_query '[?vrf==' is not a valid JMESPath expression"),
+    ('merged', '[].name', 'json_query applies to state gathered only (the task has state merged)'),
+])
+def test_a_json_query_that_cannot_work_fails_before_any_request(resource, state, expression, message):
+    run = resource('networks', state, [{'name': 'net-1', 'vlan_id': 2301}] if state == 'merged' else None, json_query=expression)
+    assert run.play.rc == 2 and run.writes == 0
+    assert message in run['msg'], run['msg']
+    assert not any('top-down' in key for key in run.requests), run.requests

@@ -62,6 +62,7 @@ class Resource:
         own = dict(self.options)
         own['config'] = {'type': 'list', 'elements': 'dict', 'default': [], 'options': self.config_spec()}
         own['state'] = {'type': 'str', 'default': 'merged', 'choices': list(STATES)}
+        own['json_query'] = {'type': 'str'}
         return argument_spec(**own)
 
     def run(self, client, params, check_mode=False, diff=False):

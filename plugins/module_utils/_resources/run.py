@@ -23,6 +23,7 @@ the objects; and check mode stops before the writes with the same ``changed``.
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.selection import Selection
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan, scope_names, shape_result
@@ -83,8 +84,20 @@ class Run:
             raise ModelError('state %s needs config: %s.' % (state, self.mapping.config_hint(state)))
         return [self.model.from_task(item, index) for index, item in enumerate(items)]
 
+    def selection(self):
+        """The task's json_query, compiled before anything is sent (for gathered only: the other states return what
+        they changed, whole)."""
+        expression = self.params.get('json_query')
+        if expression is None:
+            return None
+        if self.params['state'] != 'gathered':
+            raise ModelError('json_query applies to state gathered only (the task has state %s); leave it out, or select '
+                             'from the registered result with the json_query filter.' % self.params['state'])
+        return Selection(expression)
+
     def run(self):
         state = self.params['state']
+        selection = self.selection()
         wants = self.wants()
         if state == 'rendered':
             return self.rendered(wants)
@@ -93,6 +106,8 @@ class Run:
         have = self.mapping.read(None if everything else listed)
         if state == 'gathered':
             gathered = [self.model.for_output(have[name]) for name in have]
+            if selection is not None:
+                return {'changed': False, 'gathered': selection.apply(gathered, 'the gathered %s' % self.model.PLURAL)}
             return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
         if state != 'deleted':
             self.mapping.prepare(wants, have)
