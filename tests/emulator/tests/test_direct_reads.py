@@ -74,8 +74,9 @@ def _paths(direct, cookie):
 
     fabric = get(CONTROL)[0]
     network = get(TOP_DOWN + "/%s/networks" % fabric["fabricName"])[0]["networkName"]
+    switch = get(CONTROL + "/%s/inventory/switchesByFabric" % fabric["fabricName"])[0]["serialNumber"]
     known = {"fabricName": fabric["fabricName"], "templateName": fabric["templateName"], "networkName": network,
-             "poolName": "TOP_DOWN_VRF_VLAN"}
+             "poolName": "TOP_DOWN_VRF_VLAN", "serialNumber": switch}
     paths = []
     for template in direct.reads.templates():
         paths.append(template.format(**known))

@@ -1,7 +1,7 @@
 """The fabric controller's data: fabrics, switches, networks, VRFs and their attachments.
 
 One store, in parts by resource (as handlers/ is): templates, fabrics (with config save and
-deploy), switches, top_down (networks and VRFs), resources (the resource manager's pools),
+deploy), switches, interfaces (a switch's interface policies), top_down (networks and VRFs), resources (the resource manager's pools),
 seeds; common holds what they share.
 
 Shapes follow what the real controller answers (docs/api/fabric-controller.yaml records
@@ -21,6 +21,7 @@ import time
 
 from dashboard_emulator.fabric_store.common import BadRequest, NotFound, StoreError, Timing
 from dashboard_emulator.fabric_store.fabrics import Fabrics
+from dashboard_emulator.fabric_store.interfaces import Interfaces
 from dashboard_emulator.fabric_store.resources import Resources
 from dashboard_emulator.fabric_store.seeds import SEEDS, seed
 from dashboard_emulator.fabric_store.switches import Switches
@@ -29,7 +30,7 @@ from dashboard_emulator.fabric_store.top_down import TopDown
 __all__ = ["BadRequest", "FabricStore", "NotFound", "SEEDS", "StoreError", "Timing"]
 
 
-class FabricStore(Fabrics, Switches, TopDown, Resources):
+class FabricStore(Fabrics, Switches, Interfaces, TopDown, Resources):
     def __init__(self, clock=time.time, timing=None, seed="small"):  # pylint: disable=redefined-outer-name
         self.clock = clock
         self.timing = timing or Timing()
@@ -42,6 +43,8 @@ class FabricStore(Fabrics, Switches, TopDown, Resources):
         self._switches = {}
         self._networks = {}
         self._vrfs = {}
+        self._interface_tables = {}
+        self._next_policy_id = 1849000
         self._next_id = 1
         self._next_db_id = 4191270
         self._next_object_id = 3270

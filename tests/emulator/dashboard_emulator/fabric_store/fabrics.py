@@ -154,6 +154,7 @@ class Fabrics:
                 for attachment in item["attachments"].values():
                     if attachment["serial"] in serials and self._deploy_changes(attachment):
                         attachment["deploy_started"] = now
+        self.deploy_switch_interfaces(serials, now)
         return self.timing.deploy_seconds
 
     def _deploy_done(self, started):

@@ -84,20 +84,6 @@ class Switches:
         switch = self._find_switch(serial)
         return switch["fabricName"] if switch is not None else None
 
-    def interface_details(self, serial):
-        """Every front-panel port of a switch, as the interface detail read lists them ([] for no switch).
-
-        [seen, cisco.dcnm interface fixtures] the fields and their text booleans; the emulator keeps
-        no interface policies, so every port is listed as a plain physical one, in sync."""
-        switch = self._find_switch(serial)
-        if switch is None:
-            return []
-        return [{"ifName": port, "ifType": "INTERFACE_ETHERNET", "serialNo": serial, "sysName": switch["logicalName"],
-                 "ipAddress": switch["ipAddress"], "fabricName": switch["fabricName"], "isPhysical": "True",
-                 "deletable": "True", "markDeleted": "False", "alias": "", "deleteReason": None,
-                 "complianceStatus": IN_SYNC, "underlayPolicies": []}
-                for port in model_ports(switch.get("model", PLATFORM))]
-
     def missing_ports(self, switch, ports):
         """The ports of ``ports`` the switch does not have (names compared without regard to case)."""
         have = {port.lower() for port in model_ports(switch.get("model", PLATFORM))}
@@ -140,6 +126,7 @@ class Switches:
     def remove_switch(self, fabric_name, serial):
         self._switch(fabric_name, serial)
         del self._switches[fabric_name][serial]
+        self._interface_tables.pop(serial, None)
         for table in (self._networks[fabric_name], self._vrfs[fabric_name]):
             for item in table.values():
                 item["attachments"].pop(serial, None)

@@ -240,14 +240,6 @@ def remove_switch(store, fabricName, serialNumber, **_kwargs):
     return text_response(200, store.remove_switch(fabricName, serialNumber))
 
 
-@_operation()
-def interface_detail(store, serialNumber, **_kwargs):
-    fabric_name = store.switch_fabric(serialNumber)
-    if fabric_name is not None:
-        _readable(store, fabric_name)
-    return json_response(200, store.interface_details(serialNumber))
-
-
 # resource manager
 
 @_operation()
