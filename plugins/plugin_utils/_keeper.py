@@ -123,16 +123,6 @@ def _refresh_if_due(session, entry, record):
     return None
 
 
-def _run_is_over(cache, owner, sleep):
-    """Whether an entry that vanished went with its run, not with a logout.
-
-    Ansible removes the run's directory file by file as the run ends, so the entry may be gone a
-    moment before the directory is; a logout of a task leaves the directory in place.
-    """
-    sleep(0.2)
-    return not os.path.isdir(cache.directory) or not _alive(owner)
-
-
 def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_run_end=False):
     """Refresh the cached session whenever a task would, until the run is over.
 
@@ -159,9 +149,10 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
         try:
             with cache.entry(key) as entry:
                 record = entry.load()
-                if not record and not _run_is_over(cache, owner, sleep):
-                    return False  # logged out
+                if not record and entry.was_ended():
+                    return False  # a task logged out
                 if not record:
+                    # Ansible removes the run's directory file by file as the run ends: the entry went first.
                     return end_at_run_end or unhanded
                 unhanded = not session.uses_api_key and not record.get('handed')
                 if session.uses_api_key:

@@ -88,7 +88,12 @@ class _Entry:
             return None
         return record if isinstance(record, dict) else None
 
+    def _ended_marker(self):
+        return self._path + '.ended'
+
     def save(self, record):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self._ended_marker())  # a session again, after a logout
         directory = os.path.dirname(self._path)
         descriptor, temporary = tempfile.mkstemp(dir=directory, prefix='.session-')
         try:
@@ -101,8 +106,16 @@ class _Entry:
             raise
 
     def clear(self):
+        """Forget the session: a task ended it (or the run is killed). A marker says so to the keeper, which
+        otherwise takes a vanished entry for the end of the run (Ansible removing the run's directory)."""
+        with open(self._ended_marker(), 'w', encoding='utf-8'):
+            pass
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self._path)
+
+    def was_ended(self):
+        """Whether the entry is gone because a task ended its session (``clear``), not because the run is over."""
+        return os.path.exists(self._ended_marker())
 
 
 class UnsafeDirectory(DashboardError):
@@ -168,6 +181,10 @@ class TokenCache:
                 'or give username and password.' % where)
         return dict(session, token=None, compat_token=None)
 
+    def entry_path(self, key):
+        """The file that holds the record of ``key`` (see ``entry``)."""
+        return self._path(key) + '.json'
+
     def keeper_marker(self, key):
         """Exists while the background keeper of ``key`` runs (see ``_keeper``)."""
         return self._path(key) + '.keeper'
@@ -186,7 +203,7 @@ class TokenCache:
 
     def peek(self, key):
         """The record of ``key`` as it stands, read without the lock (entries are replaced whole), or None."""
-        return _Entry(self._path(key) + '.json').load()
+        return _Entry(self.entry_path(key)).load()
 
     @contextlib.contextmanager
     def entry(self, key):
@@ -195,6 +212,6 @@ class TokenCache:
         descriptor = os.open(path + '.lock', os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX)
-            yield _Entry(path + '.json')
+            yield _Entry(self.entry_path(key))
         finally:
             os.close(descriptor)
