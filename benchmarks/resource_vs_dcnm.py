@@ -527,8 +527,8 @@ def print_breakdown(by_task):
             print('         %s: %d requests' % (task, sum(delta.values())))
         for key in sorted(delta, key=lambda key: (key.split(' ')[1], key)):
             method, path, status = key.split(' ')
-            print('           %4d  %s %s%s' % (delta[key], method, path.replace(LAN_FABRIC, ''),
-                                             '' if status.startswith('2') else ' (%s)' % status))
+            refused = '' if status.startswith('2') else ' (%s)' % status
+            print('           %4d  %s %s%s' % (delta[key], method, path.replace(LAN_FABRIC, ''), refused))
 
 
 def marked(flag):

@@ -274,7 +274,6 @@ def credentials_tables(args):
         print(counters_line('1 task, loop of 20 (login task + loop worker)', emulator))
 
 
-
 # Issue 26: the cost of a task by the size of its answer.
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
@@ -358,8 +357,8 @@ def serve_ms(emulator, path, times=20):
 
 
 def answers_table(args):
-    answers = ANSWERS if args.read_path is None else (('%s (%s seed)' % (args.read_path, args.seed), args.seed,
-                                                        args.read_path, args.query),)
+    answers = ANSWERS if args.read_path is None else (
+        ('%s (%s seed)' % (args.read_path, args.seed), args.seed, args.read_path, args.query),)
     module = (REPO / 'plugins' / 'modules' / 'dashboard_rest.py').read_text(encoding='utf-8')
     kinds = [kind for kind in args.kinds.split(',') if kind != 'rest_query' or ('json_query' in module and answers[0][3])]
     rows = {}
@@ -450,6 +449,7 @@ def main():
         credentials_tables(args)
     else:
         answers_table(args)
+
 
 if __name__ == '__main__':
     main()
