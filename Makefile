@@ -52,10 +52,10 @@ units: install
 # own emulator, so tests that wait on the emulator's clock overlap. TEST_WORKERS=1 runs them in turn.
 TEST_WORKERS ?= auto
 emulator-tests: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/emulator
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=5 tests/emulator
 
 integration: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/integration
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=15 tests/integration
 
 gates: sanity units-ansible-test lint changelog-lint docs-lint
 
