@@ -191,6 +191,12 @@ def config_deploy_switches(store, fabricName, serialNumbers, **_kwargs):
     return json_response(200, {"status": "Config deployment has been triggered"})
 
 
+@_operation()
+def config_preview(store, fabricName, **kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.config_preview(fabricName, _names(kwargs.get("serialNumbers"))))
+
+
 # switches
 
 list_switches = _fabric_read("list_switches")
