@@ -24,6 +24,15 @@ def _policy_fabrics(store, policy_ids, check):
         check(store, store.switch_fabric(serial))
 
 
+def _outcomes(successes, failures):
+    """[seen] a success lists `successList` only; [client] cisco.dcnm reads the first item of a `failureList`
+    whenever the answer has one, so an empty one is left out."""
+    answer = {"successList": successes}
+    if failures:
+        answer["failureList"] = failures
+    return answer
+
+
 @_operation()
 def switch_policies(store, serialNumber, **_kwargs):
     """GET .../control/policies/switches/{serialNumber}."""
@@ -54,7 +63,7 @@ def create_policies(store, body=None, **_kwargs):
         _writable(store, fabric_name)
     successes, failures = store.create_policies(bodies)
     # [uncertain] the status when some fail: that of the bulk create of networks (facts 9)
-    return json_response(207 if failures else 200, {"successList": successes, "failureList": failures})
+    return json_response(207 if failures else 200, _outcomes(successes, failures))
 
 
 @_operation(write=True)
@@ -63,8 +72,7 @@ def update_policies(store, policyIds, body=None, **_kwargs):
     _policy_fabrics(store, ids, _writable)
     if not isinstance(body, list):
         raise StoreError("Invalid request is supplied. expected a JSON array of policies", 400)
-    successes = store.update_policies(ids, body)
-    return json_response(200, {"successList": successes, "failureList": []})
+    return json_response(200, _outcomes(store.update_policies(ids, body), []))
 
 
 @_operation(write=True)
