@@ -33,7 +33,7 @@ def policy_number(policy_id):
     text = str(policy_id or "").strip()
     if text.upper().startswith("POLICY-"):
         text = text[len("POLICY-"):]
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 class Policies:
@@ -189,7 +189,7 @@ class Policies:
             # [uncertain] the wording, as the interface create's refusal of an unknown template
             raise StoreError("Failed to get template. Template with name %s not found" % template)
         priority = str(body.get("priority", DEFAULT_PRIORITY)).strip() or str(DEFAULT_PRIORITY)
-        if not priority.lstrip("-").isdigit():
+        if not (priority.isascii() and priority.lstrip("-").isdigit()):
             raise StoreError("Invalid priority %s: a number is expected" % body.get("priority"), 400)
         pairs = body.get("nvPairs") if isinstance(body.get("nvPairs"), dict) else {}
         # the keys a read adds (cisco.dcnm sends a policy back as it read it) are not the policy's own

@@ -290,7 +290,7 @@ class VpcPairs:
         """The pair's vPC domain: DOMAIN_ID when given, else the lowest free one of the fabric's VPC_DOMAIN_ID_RANGE
         [uncertain: how the controller picks it]."""
         given = pairs.get("DOMAIN_ID", "")
-        if given.isdigit():
+        if given.isascii() and given.isdigit():
             return int(given)
         low, _dash, high = (self._fabrics[fabric_name]["nvPairs"].get("VPC_DOMAIN_ID_RANGE") or "1-1000").partition("-")
         used = {pair["domain"] for serial, pair in self._vpc_pairs.items() if serial in self._switches[fabric_name]}
