@@ -147,6 +147,17 @@ def test_a_delete_is_a_mark_a_deploy_and_a_delete_as_cisco_dcnm_does_it(emu, adm
     assert not [policy for policy in _of(emu, admin, [serial]) if policy["policyId"] in ids]
 
 
+def test_a_fabric_lists_its_policies_of_one_template(emu, admin, leaf):
+    policy_id = _created_id(_create(emu, admin, leaf["serialNumber"], template="host_11_1",
+                                    nvPairs={"SWITCH_NAME": "leaf-2"}))
+    answer = admin.get(emu.url(POLICIES + "/site-a/policy?templateName=host_11_1"), timeout=10)
+    assert answer.status_code == 200
+    assert [(policy["policyId"], policy["nvPairs"]["SWITCH_NAME"]) for policy in answer.json()] == [(policy_id, "leaf-2")]
+    lacp = admin.get(emu.url(POLICIES + "/site-a/policy?templateName=feature_lacp"), timeout=10).json()
+    assert len(lacp) == len(switches(emu, admin))
+    assert admin.get(emu.url(POLICIES + "/no-such-fabric/policy?templateName=host_11_1"), timeout=10).status_code == 404
+
+
 def test_an_interface_policy_changes_through_the_interface_api_only(emu, admin, leaf):
     port = next(policy for policy in _of(emu, admin, [leaf["serialNumber"]]) if policy["entityType"] == "INTERFACE")
     answer = admin.put(emu.url(POLICIES + "/%s/mark-delete" % port["policyId"]), timeout=10)

@@ -49,6 +49,13 @@ def policies_of_switches(store, serialNumber, **_kwargs):
 
 
 @_operation()
+def fabric_policies(store, fabricName, templateName, **_kwargs):
+    """GET .../control/policies/{fabricName}/policy?templateName=."""
+    _readable(store, fabricName)
+    return json_response(200, store.fabric_policies(fabricName, templateName))
+
+
+@_operation()
 def get_policy(store, policyId, **_kwargs):
     answer = store.get_policy(policyId)
     _readable(store, store.switch_fabric(answer["serialNumber"]))
