@@ -35,6 +35,7 @@ import time
 import yaml
 
 from dashboard_emulator.testing import EmulatorProcess
+from resource_vs_dcnm import dcnm_inventory  # the same inventory of one controller, c1 in group dcnm
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 ADMIN, PASSWORD = EmulatorProcess.ADMIN
@@ -248,18 +249,6 @@ def add_pair_leaves(emulator):
     raise SystemExit('the leaves to pair did not become manageable')
 
 
-def inventory(emulator, directory, python):
-    host, port = emulator.host.rsplit(':', 1)
-    path = directory / 'dcnm.ini'
-    path.write_text('\n'.join([
-        '[dcnm]', 'c1 ansible_host=%s ansible_network_os=cisco.dcnm.dcnm' % host, '[dcnm:vars]',
-        'ansible_user=%s' % ADMIN, 'ansible_password=%s' % PASSWORD, 'ansible_connection=ansible.netcommon.httpapi',
-        'ansible_httpapi_use_ssl=true', 'ansible_httpapi_validate_certs=true', 'ansible_httpapi_ca_path=%s' % emulator.ca_path,
-        'ansible_httpapi_port=%s' % port, 'ansible_httpapi_login_domain=DefaultAuth', 'ansible_python_interpreter=%s' % python,
-        'ansible_command_timeout=1000', 'ansible_connect_timeout=60', '']), encoding='utf-8')
-    return path
-
-
 def end_connections(control_dir):
     """End the persistent connections (ansible-connection) this run started: those listening in ``control_dir``,
     found by their sockets and ended by pid (cisco.dcnm asks for a 1000 s idle timeout)."""
@@ -324,7 +313,7 @@ def main():
         emulator.start()
         try:
             add_pair_leaves(emulator)
-            hosts = inventory(emulator, workdir, playbook.parent / 'python')
+            hosts = dcnm_inventory(emulator, workdir, playbook.parent / 'python')
             env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
             env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
                        ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',

@@ -21,6 +21,13 @@ def add_leaves(emu, session, addresses, fabric="site-a"):
         time.sleep(0.1)
 
 
+def two_leaves_in_sync(emu, session):
+    """Two new leaves of site-a (10.1.0.3, 10.1.0.4), deployed: their inventory entries."""
+    first, second = add_leaves(emu, session, ["10.1.0.3", "10.1.0.4"])
+    in_sync(emu, session, [first["serialNumber"], second["serialNumber"]])
+    return first, second
+
+
 def switches(emu, session, fabric="site-a"):
     """{address: inventory entry} of a fabric's switches."""
     inventory = session.get(emu.url(FABRICS + "/%s/inventory/switchesByFabric" % fabric), timeout=10).json()

@@ -3,7 +3,7 @@
 import pytest
 
 from controller_paths import FABRICS, LAN
-from leaves import add_leaves, in_sync, switches
+from leaves import in_sync, switches, two_leaves_in_sync
 
 LINKS = LAN + "/control/links"
 
@@ -15,9 +15,7 @@ def admin_session(emu):
 
 @pytest.fixture(name="ends")
 def two_leaves(emu, admin):
-    first, second = add_leaves(emu, admin, ["10.1.0.3", "10.1.0.4"])
-    in_sync(emu, admin, [first["serialNumber"], second["serialNumber"]])
-    return first, second
+    return two_leaves_in_sync(emu, admin)
 
 
 def _intra(first, second, port="Ethernet1/49", **pairs):

@@ -3,7 +3,7 @@
 import pytest
 
 from controller_paths import LAN
-from leaves import add_leaves, in_sync, switches
+from leaves import in_sync, switches, two_leaves_in_sync
 
 VPCPAIR = LAN + "/vpcpair"
 
@@ -16,9 +16,7 @@ def admin_session(emu):
 @pytest.fixture(name="pair")
 def leaves_to_pair(emu, admin):
     """Two new leaves, In-Sync, in no pair: (first, second) inventory entries."""
-    first, second = add_leaves(emu, admin, ["10.1.0.3", "10.1.0.4"])
-    in_sync(emu, admin, [first["serialNumber"], second["serialNumber"]])
-    return first, second
+    return two_leaves_in_sync(emu, admin)
 
 
 def _pair(emu, session, first, second, **fields):
