@@ -66,7 +66,7 @@ def test_a_pair_reads_back_everywhere_cisco_dcnm_looks_and_waits_for_a_deploy(em
 
 def test_a_pair_with_settings_keeps_them_and_builds_its_peer_link_from_them(emu, admin, pair):
     first, second = pair
-    settings = {"DOMAIN_ID": "20", "PEER1_PCID": "10", "PEER2_PCID": "10", "PEER1_MEMBER_INTERFACES": "e1/53,e1/54",
+    settings = {"DOMAIN_ID": "20", "PEER1_PCID": "10", "PEER2_PCID": "10", "PEER1_MEMBER_INTERFACES": "e1/53-54",
                 "PEER2_MEMBER_INTERFACES": "e1/53,e1/54", "PEER1_KEEP_ALIVE_LOCAL_IP": "192.0.2.1",
                 "PEER2_KEEP_ALIVE_LOCAL_IP": "192.0.2.2", "KEEP_ALIVE_VRF": "management", "PC_MODE": "active"}
     assert _pair(emu, admin, first, second, templateName="vpc_pair", nvPairs=settings).status_code == 200
@@ -77,6 +77,14 @@ def test_a_pair_with_settings_keeps_them_and_builds_its_peer_link_from_them(emu,
     assert channel["interfaces"][0]["nvPairs"]["MEMBER_INTERFACES"] == "Ethernet1/53,Ethernet1/54"
     [member] = _interface(emu, admin, second["serialNumber"], "Ethernet1/54")
     assert (member["policy"], member["interfaces"][0]["nvPairs"]["PO_ID"]) == ("int_vpc_peer_link_po_member_11_1", "port-channel10")
+    # another port-channel number: the members move with it
+    moved = admin.put(emu.url(VPCPAIR), json={"peerOneId": first["serialNumber"], "peerTwoId": second["serialNumber"],
+                                                "useVirtualPeerlink": False, "nvPairs": {"PEER1_PCID": "11", "PEER2_PCID": "11"}},
+                      timeout=10)
+    assert moved.status_code == 200, moved.text
+    assert _interface(emu, admin, first["serialNumber"], "port-channel10") == []
+    [member] = _interface(emu, admin, first["serialNumber"], "Ethernet1/53")
+    assert member["interfaces"][0]["nvPairs"]["PO_ID"] == "port-channel11"
     # a virtual peer-link: the port-channel goes, its members return to the default policy
     answer = admin.put(emu.url(VPCPAIR), json={"peerOneId": second["serialNumber"], "peerTwoId": first["serialNumber"],
                                                  "useVirtualPeerlink": True}, timeout=10)

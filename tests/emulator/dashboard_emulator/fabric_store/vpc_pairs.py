@@ -9,6 +9,8 @@ PEER1_MEMBER_INTERFACES/PEER2_MEMBER_INTERFACES. The interface side (vPC interfa
 pair's serial number SN1~SN2) reads the pairs through this part.
 """
 
+import re
+
 from dashboard_emulator.fabric_store.common import NXOS_RELEASE, PLATFORM, StoreError, wire_string
 from dashboard_emulator.fabric_store.interfaces import PORT_CHANNEL, VPC, default_policy, interface_name
 
@@ -20,6 +22,19 @@ PAIR_TEMPLATE = "vpc_pair"
 
 def _peer_link_name(pcid):
     return "port-channel%s" % pcid
+
+
+def _member_names(text):
+    """The ports of a member list, its ranges spread: "e1/21,e1/22-23" is e1/21, e1/22, e1/23 [client: cisco.dcnm's
+    example sends ranges]."""
+    names = []
+    for part in [part.strip() for part in text.split(",") if part.strip()]:
+        match = re.match(r"^(.*/)(\d+)-(\d+)$", part)
+        if match and int(match.group(2)) <= int(match.group(3)):
+            names.extend("%s%d" % (match.group(1), number) for number in range(int(match.group(2)), int(match.group(3)) + 1))
+        else:
+            names.append(part)
+    return names
 
 
 class VpcPairs:
@@ -247,12 +262,14 @@ class VpcPairs:
                 # [uncertain] the wording
                 raise StoreError("Interface %s is already in use on switch %s" % (name, switch["serialNumber"]))
             members = []
-            for text in [part.strip() for part in pair["nvPairs"].get(prefix + "_MEMBER_INTERFACES", "").split(",") if part.strip()]:
+            for text in _member_names(pair["nvPairs"].get(prefix + "_MEMBER_INTERFACES", "")):
                 port = table.get(interface_name(text)[1].lower())
                 if port is None or not port["physical"]:
                     raise StoreError("Invalid interface %s for switch %s" % (text, switch["serialNumber"]))
                 owner = port["nvPairs"].get("PO_ID", "")
-                if port["policy"].endswith(("_member_11_1", "_member")) and owner.lower() != name.lower():
+                # a switch is in one pair at most: a peer-link member on it is this pair's, free to move
+                member = port["policy"].endswith(("_member_11_1", "_member")) and port["policy"] != PEER_LINK_MEMBER_POLICY
+                if member and owner.lower() != name.lower():
                     raise StoreError("Interface %s is already a member of %s" % (port["ifName"], owner))
                 members.append(port)
             links.append((switch, name, members))
