@@ -98,7 +98,7 @@ class Policies:
             if number not in named:
                 # [uncertain] the wording
                 raise StoreError("Policy %s is not named in the path" % body.get("policyId"))
-            record = self._policy(number, editable=True)
+            record = self._policy(body.get("policyId") or body.get("id"), editable=True)
             wanted = self._checked_policy(dict(body, serialNumber=record["serialNumber"]), new=False)
             changes.append((record, wanted))
         answer = []
