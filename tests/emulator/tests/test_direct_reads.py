@@ -75,8 +75,9 @@ def _paths(direct, cookie):
     fabric = get(CONTROL)[0]
     network = get(TOP_DOWN + "/%s/networks" % fabric["fabricName"])[0]["networkName"]
     switch = get(CONTROL + "/%s/inventory/switchesByFabric" % fabric["fabricName"])[0]["serialNumber"]
+    policy = get(FABRIC_BASE_PATH + "/v1/lan-fabric/rest/control/policies/switches/%s" % switch)[0]["policyId"]
     known = {"fabricName": fabric["fabricName"], "templateName": fabric["templateName"], "networkName": network,
-             "poolName": "TOP_DOWN_VRF_VLAN", "serialNumber": switch}
+             "poolName": "TOP_DOWN_VRF_VLAN", "serialNumber": switch, "serialNumbers": switch, "policyId": policy}
     paths = []
     for template in direct.reads.templates():
         paths.append(template.format(**known))

@@ -285,12 +285,14 @@ def test_a_switch_deploy_deploys_its_interfaces(emu, admin):
 def test_the_reads_cisco_dcnm_makes_around_a_change(emu, admin):
     serial = _leaf(emu, admin)["serialNumber"]
     pair = admin.get(emu.url(LAN + "/interface/vpcpair_serial_number?serial_number=" + serial), timeout=10)
-    assert pair.json() == {"vpc_pair_sn": serial}  # no vPC pairs in the emulator: no "~"
+    assert pair.json() == {"vpc_pair_sn": serial}  # a switch in no vPC pair: no "~"
     assert admin.get(emu.url(FABRICS + "/site-a/accessmode"), timeout=10).json() == {"readonly": False}
     assert admin.get(emu.url(FABRICS + "/nosuchfabric/accessmode"), timeout=10).status_code == 404
     _create(emu, admin, "int_loopback", serial, "Loopback9", {"IP": "10.250.0.9"}, "INTERFACE_LOOPBACK")
     policies = admin.get(emu.url(LAN + "/control/policies/switches/" + serial), timeout=10).json()
-    assert len(policies) == 55
+    # its 54 ports and the loopback, and the 2 switch policies the fabric made (test_emulator_policies.py)
+    assert len([policy for policy in policies if policy["entityType"] == "INTERFACE"]) == 55
+    assert len(policies) == 57
     loopback = next(policy for policy in policies if policy["entityName"] == "Loopback9")
     assert (loopback["templateName"], loopback["entityType"], loopback["serialNumber"]) == ("int_loopback", "INTERFACE", serial)
 

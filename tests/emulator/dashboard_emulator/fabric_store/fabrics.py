@@ -157,6 +157,19 @@ class Fabrics:
         self.deploy_switch_interfaces(serials, now)
         return self.timing.deploy_seconds
 
+    def config_preview(self, name, serials=None):
+        """GET .../config-preview[/{serials}]: per switch, whether its config waits for a deploy.
+
+        [seen] `{switchId, status}` per switch; [uncertain] the other fields of the answer (the
+        emulator keeps no running config to show)."""
+        self._fabric(name)
+        switches = self._switches[name]
+        for serial in serials or []:
+            if serial not in switches:
+                raise StoreError("Invalid switch serial number %s for fabric %s" % (serial, name))
+        return [{"switchId": serial, "status": self._compliance(switch, self._manageable(switch))}
+                for serial, switch in switches.items() if not serials or serial in serials]
+
     def _deploy_done(self, started):
         return started is not None and self.clock() >= started + self.timing.deploy_seconds
 

@@ -107,14 +107,6 @@ class Interfaces:
                  "deleted": record["marked"], "nvPairs": dict(record["nvPairs"])}
                 for record in self._interfaces_of(switch).values()]
 
-    def vpc_pair_serial(self, serial):
-        """GET /interface/vpcpair_serial_number: "SN1~SN2" for a switch of a vPC pair.
-
-        [uncertain] the emulator has no vPC pairs yet: every switch answers with its own serial alone."""
-        if self._find_switch(serial) is None:
-            raise StoreError("Invalid switch serial number %s" % serial)
-        return {"vpc_pair_sn": serial}
-
     def access_mode(self, fabric_name):
         """GET /control/fabrics/{f}/accessmode: whether the fabric is read-only (monitoring)."""
         self._fabric(fabric_name)
@@ -211,7 +203,7 @@ class Interfaces:
         for record in list(table.values()):
             if self._settle(record) == "removed":
                 self._release_members(switch, record)
-                del table[record["ifName"].lower()]
+                self._forget_interface(switch, record)
         return table
 
     def _record(self, name, kind, policy, pairs, physical=False):
@@ -229,7 +221,10 @@ class Interfaces:
 
     def _target(self, serial, if_name):
         """(switch, record, None), or (switch, None, failure) for an interface the request cannot name."""
-        switch = self._find_switch(serial)
+        try:
+            switch = self._interface_switch(serial)
+        except StoreError:
+            switch = None
         _kind, name = interface_name(if_name)
         if switch is None:
             # [uncertain] the wording of both failures
@@ -246,10 +241,10 @@ class Interfaces:
             raise StoreError("Invalid request is supplied. every interface must be an object", 400)
         serial = str(item.get("serialNumber", ""))
         kind, name = interface_name(item.get("ifName"))
-        if "~" in serial or kind == VPC:
-            # [uncertain] the emulator has no vPC pairs yet, so no vPC interface can be made
+        switch = self._interface_switch(serial)
+        if (kind == VPC) != ("~" in serial):
+            # [uncertain] the wording: a vPC is made on a pair, named SN1~SN2, and nothing else is
             raise StoreError("Switches %s are not a vPC pair" % serial)
-        switch = self._find_switch(serial)
         if switch is None:
             raise StoreError("Invalid switch serial number %s" % serial)
         table = self._interfaces_of(switch)
@@ -288,6 +283,8 @@ class Interfaces:
         table = self._interfaces_of(switch)
         if record is None:
             record = table[name.lower()] = self._record(name, kind, policy, pairs)
+            if kind == VPC:
+                self._pair_interface(record, switch)
         elif record["policy"] != policy or record["nvPairs"] != pairs or record["marked"]:
             record.update(policy=policy, nvPairs=pairs, pending=True, marked=False)
         if members is not None:
@@ -325,7 +322,7 @@ class Interfaces:
 
     def _interface_view(self, switch, record):
         pairs = dict(record["nvPairs"], POLICY_ID="POLICY-%d" % record["policy_id"], FABRIC_NAME=switch["fabricName"])
-        return {"serialNumber": switch["serialNumber"], "ifName": record["ifName"],
+        return {"serialNumber": record.get("pair") or switch["serialNumber"], "ifName": record["ifName"],
                 "interfaceType": record["interfaceType"], "fabricName": switch["fabricName"], "nvPairs": pairs}
 
     def _detail_view(self, switch, record):

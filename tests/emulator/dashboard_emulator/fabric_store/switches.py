@@ -125,6 +125,9 @@ class Switches:
 
     def remove_switch(self, fabric_name, serial):
         self._switch(fabric_name, serial)
+        self._forget_vpc_pair(serial)
+        self._forget_links(serial)
+        self._forget_policies(serial)
         del self._switches[fabric_name][serial]
         self._interface_tables.pop(serial, None)
         for table in (self._networks[fabric_name], self._vrfs[fabric_name]):
@@ -171,8 +174,8 @@ class Switches:
             "status": phase, "managable": manageable,
             "mode": "Migration" if switch["migrating"] and phase == DISCOVERING else "Normal",
             "systemMode": "Normal", "ccStatus": compliance, "operStatus": "Healthy" if manageable else "Minor",
-            "isVpcConfigured": False, "peerSerialNumber": None, "vpcDomain": 0, "vendor": "Cisco",
-        }
+            "vendor": "Cisco",
+        } | self._vpc_view(switch["serialNumber"])
 
     def _find_switch(self, serial):
         for switches in self._switches.values():

@@ -191,6 +191,16 @@ def config_deploy_switches(store, fabricName, serialNumbers, **_kwargs):
     return json_response(200, {"status": "Config deployment has been triggered"})
 
 
+@_operation()
+def config_preview(store, fabricName, serialNumbers=None, **_kwargs):
+    _readable(store, fabricName)
+    return json_response(200, store.config_preview(fabricName, _names(serialNumbers)))
+
+
+# connexion keys operations by their operationId: the fabric's preview needs a name of its own
+fabric_config_preview = config_preview
+
+
 # switches
 
 list_switches = _fabric_read("list_switches")

@@ -53,18 +53,6 @@ def interface_detail(store, serialNumber, **_kwargs):
 
 
 @_operation()
-def vpc_pair_serial(store, serial_number, **_kwargs):
-    _read_switch(store, serial_number)
-    return json_response(200, store.vpc_pair_serial(serial_number))
-
-
-@_operation()
-def switch_policies(store, serialNumber, **_kwargs):
-    _read_switch(store, serialNumber)
-    return json_response(200, store.switch_policies(serialNumber))
-
-
-@_operation()
 def fabric_access_mode(store, fabricName, **_kwargs):
     _readable(store, fabricName)
     return json_response(200, store.access_mode(fabricName))
