@@ -102,9 +102,10 @@ class _Carrier:
             answer = {'fallback': True}  # the task sends it itself
         else:
             answer = _serve(self._session, request)
-        # The body goes after the line as it is, its length in the line: inside the JSON line it
-        # was escaped here and unescaped in the task, two passes over a body of megabytes.
-        body = answer.pop('text').encode('utf-8', 'surrogatepass') if 'text' in answer else b''
+        # The body goes after the line as the dashboard sent it, its length and encoding in the line:
+        # never decoded here, it is decoded once, in the task (inside the JSON line it would be
+        # escaped here and unescaped there, two more passes over a body of megabytes).
+        body = answer.pop('content') if 'content' in answer else b''
         if 'status' in answer:
             answer['length'] = len(body)
         channel.sendall(json.dumps(answer).encode('utf-8') + b'\n' + body)
@@ -140,4 +141,5 @@ def _serve(session, request):
         # Nothing was sent (a CA file that cannot be read, a header http.client refuses...): the
         # task sends it itself, where the same cause gets the message it deserves.
         return {'fallback': True}
-    return {'status': response.status, 'headers': dict(response.raw_headers()), 'text': response.text, 'cookies': response.cookies}
+    return {'status': response.status, 'headers': dict(response.raw_headers()), 'content': response.content,
+            'encoding': response.encoding, 'cookies': response.cookies}

@@ -98,7 +98,8 @@ class KeeperExchange:
             return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
-        return exchange.Response(answer['status'], answer['headers'], answer['text'], url, answer.get('cookies'))
+        return exchange.Response(answer['status'], answer['headers'], url=url, cookies=answer.get('cookies'),
+                                 content=answer['content'], encoding=answer.get('encoding'))
 
 
 def _connect(channel, path):
@@ -166,7 +167,7 @@ def _call(channel, request, client, method, url):
             body = stream.read(length)
             if len(body) != length:
                 raise ValueError('cut off')
-            answer['text'] = body.decode('utf-8', 'surrogatepass')
+            answer['content'] = body  # decoded once, when the task reads it (see exchange.Response)
         return answer
     except (OSError, ValueError):
         # The keeper went away mid-request: whether the dashboard got it is unknown.

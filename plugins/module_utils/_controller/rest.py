@@ -58,7 +58,9 @@ def holds_token(session, body, texts=None, shown=MISSING):
         return True
     # A new token the answer carries is no secret of the session yet: it becomes one, for the selection.
     session.add_secrets(tokens)
-    return session.leaks_into(body if shown is MISSING else shown, texts)
+    if shown is MISSING:
+        return session.leaks_into(body, texts)
+    return session.leaks_into(shown, texts, part=True)
 
 
 class RestCall:

@@ -39,17 +39,39 @@ except ImportError as _import_error:  # pragma: no cover - reported by the front
 
 
 class Response:
-    """What a front end needs of an answer: status, headers without cookies, parsed body."""
+    """What a front end needs of an answer: status, headers without cookies, parsed body.
 
-    def __init__(self, status, headers, text, url, cookies=None):
+    Made from the answer's ``content`` (bytes, as received) and the ``encoding`` its headers name,
+    or from its ``text``. The bytes are decoded on first use of ``text`` and parsed on first use of
+    ``json``: the keeper passes answers on as bytes without ever decoding them, and a task decodes
+    and parses each answer once.
+    """
+
+    def __init__(self, status, headers, text=None, url=None, cookies=None, content=None, encoding=None):
         self.status = status
         self._raw_headers = headers
         self._by_lower_name = {name.lower(): value for name, value in headers.items()}
         self.headers = {name: value for name, value in headers.items() if name.lower() != 'set-cookie'}
-        self.text = text
+        self._text = text
+        self._content = content
+        self.encoding = encoding if text is None else 'utf-8'
         self.url = url
         self.cookies = cookies or {}
         self._parsed = None
+
+    @property
+    def text(self):
+        """The body as text, decoded as requests decodes it (``Response.text``)."""
+        if self._text is None:
+            self._text = decoded(self._content, self.encoding)
+        return self._text
+
+    @property
+    def content(self):
+        """The body as bytes: as received, or the text encoded in UTF-8."""
+        if self._content is None:
+            self._content = (self._text or '').encode('utf-8', 'surrogatepass')
+        return self._content
 
     def _parse(self):
         # On first use only: the keeper hands answers on without ever reading them.
@@ -80,6 +102,21 @@ class Response:
     @property
     def body(self):
         return self.json if self.is_json else self.text
+
+
+def decoded(content, encoding):
+    """``content`` as text, as requests' ``Response.text`` gives it: in ``encoding`` (from the headers), else in the
+    encoding requests guesses, undecodable bytes replaced."""
+    if not content:
+        return ''
+    if encoding is None:
+        guess = requests.models.Response()
+        guess._content = content  # pylint: disable=protected-access
+        return guess.text
+    try:
+        return str(content, encoding, errors='replace')
+    except (LookupError, TypeError):
+        return str(content, errors='replace')
 
 
 def _set_cookies(values):
@@ -228,7 +265,8 @@ def direct_exchange(client, method, url, headers, json_body=None, params=None, t
         raise _failure(client, method, path, 'connection', repr(exc.args[0] if exc.args else exc)) from None
     except requests.exceptions.RequestException as exc:
         raise _failure(client, method, path, 'other', type(exc).__name__) from None
-    return Response(raw.status_code, raw.headers, raw.text, url, _set_cookies(raw.raw.headers.getlist('Set-Cookie')))
+    return Response(raw.status_code, raw.headers, url=url, cookies=_set_cookies(raw.raw.headers.getlist('Set-Cookie')),
+                    content=raw.content, encoding=raw.encoding)
 
 
 # Characters requests leaves as they are in a URL; any other (%, a space, non-ASCII...) goes through its quoting.
@@ -292,11 +330,10 @@ def carried_exchange(client, method, url, headers, json_body=None, params=None, 
         raise _failure(client, method, parts.path, 'connection', repr(exc)) from None
     except urllib3.exceptions.HTTPError as exc:
         raise _failure(client, method, parts.path, 'other', type(exc).__name__) from None
-    answer = requests.models.Response()
-    answer._content = raw.data  # pylint: disable=protected-access
-    answer.headers = requests.structures.CaseInsensitiveDict(raw.headers)
-    answer.encoding = requests.utils.get_encoding_from_headers(answer.headers)
-    return Response(raw.status, answer.headers, answer.text, url, _set_cookies(raw.headers.getlist('Set-Cookie')))
+    headers = requests.structures.CaseInsensitiveDict(raw.headers)
+    # Not decoded here: the keeper hands the bytes on, and the task decodes them once (see Response).
+    return Response(raw.status, headers, url=url, cookies=_set_cookies(raw.headers.getlist('Set-Cookie')), content=raw.data,
+                    encoding=requests.utils.get_encoding_from_headers(headers))
 
 
 def _failure(client, method, path, kind, text='', timeout=None):

@@ -165,9 +165,10 @@ class DashboardSession:
         """Mask this session's secrets in a text that may quote a server message (see secrets)."""
         return self.secrets.scrub(text)
 
-    def leaks_into(self, value, texts=None):
-        """Whether any string inside ``value`` (parsed from the JSON ``texts``, when given) holds a secret (see secrets)."""
-        return self.secrets.leak_into(value, texts)
+    def leaks_into(self, value, texts=None, part=False):
+        """Whether any string inside ``value`` (parsed from the JSON ``texts``, when given; ``part``: a small part of
+        what they hold) holds a secret (see secrets)."""
+        return self.secrets.leak_into(value, texts, part)
 
     def add_secrets(self, values):
         """More of this task's secrets to mask in what servers quote back (no-log option values, say)."""

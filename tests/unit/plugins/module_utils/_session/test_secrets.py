@@ -55,3 +55,32 @@ def test_a_secret_spelt_with_escapes_no_form_matches_is_still_found():
     for text in ('{"echo": "Tok\\/en-1234"}', '{"echo": "\\u0054ok/en-1234"}'):
         assert secret not in text
         assert secrets.leak_into(json.loads(text), [text]), text
+
+
+class _WatchedText(str):
+    """A JSON text that counts the looks for a secret in it."""
+
+    looks = 0
+
+    def __contains__(self, part):
+        _WatchedText.looks += 1
+        return str.__contains__(self, part)
+
+
+def test_a_small_selection_is_walked_instead_of_its_large_answer_text():
+    # A json_query keeping 2,000 names out of a large answer: the names are looked at, not the text they came from.
+    password = 'Admin-Passw0rd!'
+    secrets = Secrets(lambda: (password,))
+    # About as the fabric controller answers them: some 750 characters a network, most in its template config.
+    config = {'setting%02d' % index: 'value-%d' % index for index in range(40)}
+    answer = [{'networkName': 'net-%d' % number, 'description': 'set to %s' % password if number == 7 else '',
+               'networkTemplateConfig': json.dumps(dict(config, vlanId=2000 + number))} for number in range(2000)]
+    text = _WatchedText(json.dumps(answer))
+    _WatchedText.looks = 0
+    assert not secrets.leak_into([item['networkName'] for item in answer], [text], part=True)
+    assert secrets.leak_into(['net-1', 'set to %s' % password], [text], part=True)
+    assert _WatchedText.looks == 0, 'the selection was walked, the text was not looked at'
+    # A selection about as large as the answer is not walked whole: the text is looked at instead, with the same verdict.
+    assert secrets.leak_into(answer, [text], part=True)
+    assert not secrets.leak_into(answer[8:], [_WatchedText(json.dumps(answer[8:]))], part=True)
+    assert _WatchedText.looks > 0
