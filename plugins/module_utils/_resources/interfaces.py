@@ -33,7 +33,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.swi
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
     VLAN_BOUNDS, check_bounds, check_interface_address, check_template_keys,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
 # The kinds of interface, from the name's type.
 ETHERNET, PORT_CHANNEL, LOOPBACK, SUBINTERFACE, VPC, SVI = 'ethernet', 'port-channel', 'loopback', 'sub-interface', 'vpc', 'svi'
@@ -122,7 +122,11 @@ def vlan_list(text):
         if low > high:
             low, high = high, low
         ranges.append((low, high))
-        numbers.update(range(max(low, 0), min(high, 4096) + 1))
+    if any(high > 4094 for _low, high in ranges):
+        # no VLAN of any switch: left as given, for the checks to name
+        return value, ranges
+    for low, high in ranges:
+        numbers.update(range(low, high + 1))
     spans = []
     for number in sorted(numbers):
         if spans and number == spans[-1][1] + 1:
@@ -829,7 +833,9 @@ class InterfaceMapping:
         try:
             yield request
         except ApiError as exc:
-            raise ItemsFailed('%s interfaces (%s)' % (doing, request.label()), {name: exc.message for name in names},
+            # the controller's own words, without the address and path every item would repeat
+            reason = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+            raise ItemsFailed('%s interfaces (%s, HTTP %s)' % (doing, request.label(), exc.status), {name: reason for name in names},
                               list(done)) from None
         done.extend(names)
 
