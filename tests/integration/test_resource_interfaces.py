@@ -143,11 +143,14 @@ def test_deleted_returns_ports_to_the_default_and_removes_logical_interfaces(res
     run = resource('interfaces', 'deleted', names)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
-    assert run['deployment'][LEAF] == {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'NA', 'port-channel20': 'NA'}
+    # the port-channel's members go back to the default policy with it, and are deployed with it
+    assert run['deployment'][LEAF] == {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'NA', 'port-channel20': 'NA',
+                                       'Ethernet1/20': 'IN-SYNC', 'Ethernet1/21': 'IN-SYNC'}
     leaf = policies(emu, serial_of(emu, LEAF))
     assert leaf['Ethernet1/10'][0] == 'int_trunk_host' and 'Loopback10' not in leaf and 'port-channel20' not in leaf
-    # the port-channel's members went back to the default policy with it
-    assert leaf['Ethernet1/20'][0] == 'int_trunk_host'
+    assert leaf['Ethernet1/20'][0] == 'int_trunk_host' and leaf['Ethernet1/20'][1]['ALLOWED_VLANS'] == 'none'
+    detail = {entry['ifName']: entry for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial_of(emu, LEAF))}
+    assert detail['Ethernet1/20']['complianceStatus'] == 'In-Sync'
     assert_idempotent(resource, 'interfaces', 'deleted', names)
 
 
@@ -166,16 +169,46 @@ def test_gathered_fed_to_merged_and_to_replaced_changes_nothing(resource):
 
 
 def test_rendered_computes_the_requests_offline(resource, emu):
-    config = [dict(ACCESS, switch='FDO0000TEST'), dict(CHANNEL, switch='FDO0000TEST'), dict(LOOPBACK, switch='FDO0000TEST')]
+    config = [dict(item, switch='FDO0000TEST') for item in KINDS.values()]
     run = resource('interfaces', 'rendered', config, deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert emu.counters()['logins'] == 0 and run.writes == 0
     creates, deploy = run['rendered'][:-1], run['rendered'][-1]
-    assert [request['body']['policy'] for request in creates] == ['int_access_host', 'int_port_channel_trunk_host', 'int_loopback']
-    channel = creates[1]['body']['interfaces'][0]
+    assert [request['body']['policy'] for request in creates] == [
+        'int_access_host', 'int_trunk_host', 'int_routed_host', 'int_loopback', 'int_subif', 'int_port_channel_trunk_host']
+    assert all(request['path'] == LAN_FABRIC + '/globalInterface' for request in creates)
+    channel = creates[-1]['body']['interfaces'][0]
     assert (channel['serialNumber'], channel['ifName'], channel['nvPairs']['MEMBER_INTERFACES']) == (
         'FDO0000TEST', 'port-channel20', 'Ethernet1/20,Ethernet1/21')
-    assert deploy['path'] == LAN_FABRIC + '/globalInterface/deploy' and len(deploy['body']) == 5
+    assert creates[1]['body']['interfaces'][0]['nvPairs']['ALLOWED_VLANS'] == '2301-2303,2400'
+    assert creates[4]['body']['interfaces'][0]['nvPairs']['VLAN'] == '100'
+    # the six interfaces and the two member ports
+    assert deploy['path'] == LAN_FABRIC + '/globalInterface/deploy' and len(deploy['body']) == 8
+    assert [item['name'] for item in run['after']] == ['Ethernet1/10', 'Ethernet1/11', 'Ethernet1/48', 'Loopback10',
+                                                       'Ethernet1/47.100', 'port-channel20']
+
+
+@pytest.mark.parametrize('kind', sorted(KINDS))
+def test_a_request_refused_part_way_fails_the_task_naming_the_interfaces_of_each_kind(resource, kind):
+    refused = {'switch': LEAF, 'name': 'Loopback11', 'policy': 'int_loopback_custom', 'template_params': {'IP': '10.2.0.11'}}
+    run = resource('interfaces', 'merged', [KINDS[kind], refused])
+    assert run.play.rc == 2
+    key = '%s %s' % (LEAF, run['succeeded_items'][0].split(' ', 1)[1])
+    assert run['succeeded_items'] == [key] and run['changed'] is True
+    assert run['failed_items'] == {LEAF + ' Loopback11': 'Failed to get template. Template with name int_loopback_custom not found'}
+    assert '1 of 2 items failed' in run['msg'] and 'Loopback11' in run['msg']
+    # what succeeded is not sent again
+    rerun = resource('interfaces', 'merged', [KINDS[kind]])
+    assert rerun.play.rc == 0 and rerun.writes == 0, rerun.requests
+
+
+def test_deploy_pushes_listed_interfaces_an_earlier_run_left_undeployed_and_then_nothing(resource):
+    assert resource('interfaces', 'merged', [ACCESS, LOOPBACK]).play.rc == 0
+    run = resource('interfaces', 'merged', [ACCESS, LOOPBACK], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /globalInterface/deploy'] and run['changed'] is True
+    assert run['deployment'] == {LEAF: {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'IN-SYNC'}}
+    assert_idempotent(resource, 'interfaces', 'merged', [ACCESS, LOOPBACK], deploy=True)
 
 
 def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(resource):

@@ -457,6 +457,8 @@ class InterfaceMapping:
         self.members = {}
         # {serial: set of its physical port names}: what the switch has
         self.ports = {}
+        # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys
+        self.compliance = {}
         self.offline = False
 
     # reads
@@ -525,6 +527,10 @@ class InterfaceMapping:
                     obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[serial], self.model)
                     have[obj['name']] = obj
                     self.serials[obj['name']] = serial
+            if self.params.get('deploy') and state != 'gathered':
+                for key, found in self.read_states([name for name, known in self.serials.items() if known == serial]).items():
+                    if found:
+                        self.compliance[key] = next(iter(found.values()))[1]
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
 
     @staticmethod
@@ -538,6 +544,7 @@ class InterfaceMapping:
         """For rendered: switches are taken to be named by serial number."""
         self.offline = True
         for want in wants:
+            settle_mode(want, None)
             self.serials[want['name']] = want['switch']
             self.labels[want['switch']] = want['switch']
             self.members.setdefault(want['switch'], {})
@@ -731,7 +738,8 @@ class InterfaceMapping:
     # deploy
 
     def member_changes(self, changes):
-        """{key: serial} of the member ports whose policy a port-channel change sets or releases (deployed with it)."""
+        """{key: (serial, released)} of the member ports whose policy a port-channel change sets or gives up (deployed
+        with it); ``released``: the port-channel is removed, and its ports return to the default policy with it."""
         moved = {}
         for change in changes:
             if not change.changed:
@@ -741,27 +749,27 @@ class InterfaceMapping:
                 continue
             old = set((change.before or {}).get('members') or [])
             new = set((change.after or {}).get('members') or [])
-            if change.after is None:
-                new = set()
             serial = self.serials[change.name]
             for port in sorted(old ^ new, key=interface_order):
-                moved['%s %s' % (obj['switch'], port)] = serial
-        return moved
+                moved['%s %s' % (obj['switch'], port)] = (serial, change.after is None)
+        listed = {change.name for change in changes if change.after is not None}
+        return {key: value for key, value in moved.items() if key not in listed}
 
     def to_deploy(self, changes):
-        """Keys of the interfaces a deploy pushes: what the task removed or reset (their delete needs it), and with deploy
-        what it created or changed, with the member ports a port-channel change moved."""
+        """Keys of the interfaces a deploy pushes: what the task removed or reset (their delete needs it, and a removed
+        port-channel's ports with it); with deploy, what it created or changed, the ports a port-channel change moved,
+        and the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice)."""
         names = []
+        deploy = self.params.get('deploy')
         for change in changes:
-            if not change.changed:
-                continue
-            if change.action == 'delete' or getattr(change, 'reset', False) or self.params.get('deploy'):
+            if change.changed and (change.action == 'delete' or getattr(change, 'reset', False) or deploy):
                 names.append(change.name)
-        if self.params.get('deploy'):
-            for key, serial in self.member_changes(changes).items():
-                if key not in names:
-                    names.append(key)
-                    self.serials[key] = serial
+            elif deploy and change.after is not None and self.compliance.get(change.name) == 'OUT-OF-SYNC':
+                names.append(change.name)
+        for key, (serial, released) in self.member_changes(changes).items():
+            if (deploy or released) and key not in names:
+                names.append(key)
+                self.serials[key] = serial
         return names
 
     # writes
@@ -797,11 +805,15 @@ class InterfaceMapping:
         creates = [change for change in changes if change.action == 'create']
         deploy = list(result.get('deploy') or [])
         if removals:
-            yield Request('DELETE', '/interface/markdelete', [self.item(change.name, with_fabric=False) for change in removals])
+            # A removed port-channel's ports return to the default policy in the same request, and deploy with it: they are
+            # free at once, and deployed [uncertain: the controller's own clients reset them once the port-channel is gone].
+            released = [key for key, (_serial, gone) in self.member_changes(changes).items() if gone]
+            yield Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in
+                                                              [change.name for change in removals] + released])
             done.extend(change.name for change in removals)
             logical = [change.name for change in removals if change.action == 'delete']
             if logical and (updates or creates):
-                first = [change.name for change in removals]
+                first = [change.name for change in removals] + released
                 yield from self.deploy(first, changes, result)
                 deploy = [name for name in deploy if name not in first]
         releasing, rest = self.release_first(updates)
