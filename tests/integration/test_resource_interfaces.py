@@ -112,6 +112,12 @@ def test_overridden_touches_only_the_switches_named_and_returns_removed_ports_to
     spine_port = {'switch': SPINE, 'name': 'Ethernet1/5', 'mode': 'routed', 'ipv4_address': '10.9.1.1/30'}
     setup = resource('interfaces', 'merged', [ACCESS, TRUNK, LOOPBACK, spine_loopback, spine_port], deploy=True)
     assert setup.play.rc == 0, setup.play.output[-3000:]
+    # an underlay loopback as the fabric makes it, with its fabric policy: overridden never touches it
+    answer = emu.login().post(emu.url(LAN_FABRIC + '/globalInterface'), timeout=10, json={
+        'policy': 'int_fabric_loopback_11_1', 'interfaces': [{
+            'serialNumber': serial_of(emu, LEAF), 'ifName': 'Loopback0', 'interfaceType': 'INTERFACE_LOOPBACK',
+            'fabricName': 'site-a', 'nvPairs': {'INTF_NAME': 'Loopback0', 'IP': '10.2.0.2'}}]})
+    assert answer.status_code == 200, answer.text
     spine = policies(emu, serial_of(emu, SPINE))
     check = resource('interfaces', 'overridden', [ACCESS], check=True)
     assert check['changed'] is True and check.writes == 0
@@ -122,6 +128,7 @@ def test_overridden_touches_only_the_switches_named_and_returns_removed_ports_to
     # the trunk port is back to the default policy, not deleted; the loopback is gone
     assert leaf['Ethernet1/11'][0] == 'int_trunk_host' and leaf['Ethernet1/11'][1]['ALLOWED_VLANS'] == 'none'
     assert 'Loopback10' not in leaf and leaf['Ethernet1/10'][0] == 'int_access_host'
+    assert leaf['Loopback0'][0] == 'int_fabric_loopback_11_1'
     assert after_keys(run) >= {LEAF + ' Ethernet1/10', LEAF + ' Ethernet1/11'} and LEAF + ' Loopback10' not in after_keys(run)
     assert by_key(run['after'])[LEAF + ' Ethernet1/11']['allowed_vlans'] == 'none'
     # the spine, named nowhere in config, is untouched

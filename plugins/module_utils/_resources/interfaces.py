@@ -580,7 +580,9 @@ class InterfaceMapping:
                     if change is not None]
         changes = plan(model, 'replaced', wants, have)
         for name, obj in have.items():
-            if name not in seen:
+            # Only interfaces with a policy of this module's: the fabric's own (underlay loopbacks and links, a vPC
+            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked.
+            if name not in seen and obj.get('policy') in MODE_OF_POLICY:
                 change = self.removal(model, obj)
                 if change is not None:
                     changes.append(change)
