@@ -180,15 +180,17 @@ def test_rendered_computes_the_requests_offline(resource, emu):
     run = resource('interfaces', 'rendered', config, deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert emu.counters()['logins'] == 0 and run.writes == 0
-    creates, deploy = run['rendered'][:-1], run['rendered'][-1]
-    assert [request['body']['policy'] for request in creates] == [
-        'int_access_host', 'int_trunk_host', 'int_routed_host', 'int_loopback', 'int_subif', 'int_port_channel_trunk_host']
+    # the ports (which always exist) in one update, the logical interfaces created one policy each, the deploy
+    ports, creates, deploy = run['rendered'][0], run['rendered'][1:-1], run['rendered'][-1]
+    assert ports['path'] == LAN_FABRIC + '/interface/modify'
+    assert [body['policy'] for body in ports['body']] == ['int_access_host', 'int_trunk_host', 'int_routed_host']
+    assert ports['body'][1]['interfaces'][0]['nvPairs']['ALLOWED_VLANS'] == '2301-2303,2400'
+    assert [request['body']['policy'] for request in creates] == ['int_loopback', 'int_subif', 'int_port_channel_trunk_host']
     assert all(request['path'] == LAN_FABRIC + '/globalInterface' for request in creates)
     channel = creates[-1]['body']['interfaces'][0]
     assert (channel['serialNumber'], channel['ifName'], channel['nvPairs']['MEMBER_INTERFACES']) == (
         'FDO0000TEST', 'port-channel20', 'Ethernet1/20,Ethernet1/21')
-    assert creates[1]['body']['interfaces'][0]['nvPairs']['ALLOWED_VLANS'] == '2301-2303,2400'
-    assert creates[4]['body']['interfaces'][0]['nvPairs']['VLAN'] == '100'
+    assert creates[1]['body']['interfaces'][0]['nvPairs']['VLAN'] == '100'
     # the six interfaces and the two member ports
     assert deploy['path'] == LAN_FABRIC + '/globalInterface/deploy' and len(deploy['body']) == 8
     assert [item['name'] for item in run['after']] == ['Ethernet1/10', 'Ethernet1/11', 'Ethernet1/48', 'Loopback10',

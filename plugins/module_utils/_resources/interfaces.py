@@ -803,8 +803,11 @@ class InterfaceMapping:
         port-channels that give up members another takes); the creates, one per policy; the deploy; one wait."""
         done = []
         removals = [change for change in changes if change.changed and (change.action == 'delete' or getattr(change, 'reset', False))]
-        updates = [change for change in changes if change.action == 'update' and not getattr(change, 'reset', False)]
-        creates = [change for change in changes if change.action == 'create']
+        # A physical port always exists on its switch: setting one is an update, also when it was not read (a port leaving
+        # a port-channel, or every port for rendered).
+        updates = [change for change in changes if (change.action == 'update' and not getattr(change, 'reset', False))
+                   or (change.action == 'create' and kind_of(change.after) == ETHERNET)]
+        creates = [change for change in changes if change.action == 'create' and kind_of(change.after) != ETHERNET]
         deploy = list(result.get('deploy') or [])
         if removals:
             # A removed port-channel's ports return to the default policy in the same request, and deploy with it: they are
@@ -835,9 +838,9 @@ class InterfaceMapping:
         for change in updates:
             if kind_of(change.after) == PORT_CHANNEL:
                 taken.update((self.serials[change.name], port) for port in set(change.after.get('members') or [])
-                             - set(change.before.get('members') or []))
+                             - set((change.before or {}).get('members') or []))
         first = [change for change in updates if kind_of(change.after) == PORT_CHANNEL and any(
-            (self.serials[change.name], port) in taken for port in set(change.before.get('members') or [])
+            (self.serials[change.name], port) in taken for port in set((change.before or {}).get('members') or [])
             - set(change.after.get('members') or []))]
         return first, [change for change in updates if change not in first]
 
