@@ -69,7 +69,7 @@ options:
         other physical port to the controller's default policy and deletes every other loopback, port-channel and
         sub-interface. Ports that are members of a port-channel the task keeps are left as they are. A switch O(config) does
         not name is never touched; O(config) cannot be empty. Only interfaces with one of the module's policies (see the
-        description) are reset or removed unasked: the fabric's own interfaces (underlay loopbacks and links, with their
+        description) are reset or removed unasked; the fabric's own interfaces (underlay loopbacks and links, with their
         fabric policies) and those with other policies are left as they are.
       - V(deleted) returns the listed physical ports to the controller's default policy (a trunk on a leaf, a routed port on
         other roles), and removes the listed logical interfaces. Both are marked for delete and then deployed, as the
