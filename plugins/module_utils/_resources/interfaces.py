@@ -19,7 +19,6 @@ is described by the port-channel's ``members`` and never reset on its own.
 from __future__ import annotations
 
 import copy
-import ipaddress
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
@@ -343,7 +342,7 @@ def owned_keys(key):
     return owned
 
 
-def object_from_controller(entry, switch_label, model):
+def object_from_controller(entry, switch_label):
     """The model object of one interface as GET /interface lists it (``entry``: {ifName, nvPairs, ...} plus ``policy``)."""
     kind, interface = interface_name(entry.get('ifName'))
     pairs = {str(key): template_text(value) for key, value in (entry.get('nvPairs') or {}).items() if key not in SERVER_KEYS}
@@ -368,14 +367,14 @@ def object_from_controller(entry, switch_label, model):
         value = pairs.get(nv_key)
         if value is None:
             continue
-        obj_value = value_from_controller(option, value, kind, model)
+        obj_value = value_from_controller(option, value)
         if obj_value is not None:
             obj[option] = obj_value
     obj['template_params'] = {name: value for name, value in pairs.items() if name not in consumed}
     return obj
 
 
-def value_from_controller(option, text, kind, model):
+def value_from_controller(option, text):
     text = str(text).strip()
     if option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
         return int(text) if text.isdigit() else None
@@ -393,7 +392,6 @@ def value_from_controller(option, text, kind, model):
         return lowered if lowered in ('jumbo', 'default') else text
     if option == 'speed':
         return SPEEDS.get(text.lower(), text)
-    del kind, model
     return text
 
 
@@ -524,7 +522,7 @@ class InterfaceMapping:
                         channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
                         self.members[serial][interface] = channel
                         continue
-                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[serial], self.model)
+                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[serial])
                     have[obj['name']] = obj
                     self.serials[obj['name']] = serial
             if self.params.get('deploy') and state != 'gathered':
@@ -647,8 +645,8 @@ class InterfaceMapping:
         if not known_policy:
             if given:
                 checks.refuse('interface %s: policy %s is not one whose parameters this module names, so it takes none of %s; '
-                              'give its parameters in template_params by the policy\'s own names' % (name, want['policy'],
-                                                                                                 ', '.join(given)))
+                              'give its parameters in template_params by the policy\'s own names'
+                              % (name, want['policy'], ', '.join(given)))
             return
         if key[1] is None and kind in (ETHERNET, PORT_CHANNEL):
             if given or want.get('policy') is None:

@@ -73,7 +73,7 @@ WIRE_ACCESS = {'ifName': 'Ethernet1/10', 'interfaceType': 'INTERFACE_ETHERNET', 
 
 
 def test_an_access_port_as_read_in_the_modules_terms_and_back():
-    obj = object_from_controller(WIRE_ACCESS, 'leaf-1', MODEL)
+    obj = object_from_controller(WIRE_ACCESS, 'leaf-1')
     assert obj == {'name': 'leaf-1 Ethernet1/10', 'switch': 'leaf-1', 'interface': 'Ethernet1/10', 'policy': 'int_access_host',
                    'mode': 'access', 'description': 'web-01', 'enabled': True, 'mtu': 'jumbo', 'speed': 'Auto',
                    'access_vlan': 2301, 'template_params': {'BPDUGUARD_ENABLED': 'true'}}
@@ -89,22 +89,22 @@ def test_an_access_port_as_read_in_the_modules_terms_and_back():
 def test_a_port_channel_and_a_routed_port_and_a_loopback_both_ways():
     channel = object_from_controller({'ifName': 'port-channel20', 'policy': 'int_port_channel_trunk_host', 'nvPairs': {
         'MEMBER_INTERFACES': 'e1/21,e1/20', 'PC_MODE': 'active', 'ALLOWED_VLANS': '10,11', 'NATIVE_VLAN': '', 'PO_ID': 'port-channel20',
-        'MTU': 'jumbo', 'DESC': '', 'ADMIN_STATE': 'true', 'INTF_NAME': 'port-channel20'}}, 'leaf-1', MODEL)
+        'MTU': 'jumbo', 'DESC': '', 'ADMIN_STATE': 'true', 'INTF_NAME': 'port-channel20'}}, 'leaf-1')
     assert channel['members'] == ['Ethernet1/20', 'Ethernet1/21'] and channel['allowed_vlans'] == '10-11'
     assert 'native_vlan' not in channel and channel['template_params'] == {}
     pairs = nv_pairs(channel)
     assert (pairs['MEMBER_INTERFACES'], pairs['PO_ID'], pairs['NATIVE_VLAN']) == ('Ethernet1/20,Ethernet1/21', 'port-channel20', '')
     routed = object_from_controller({'ifName': 'Ethernet1/48', 'policy': 'int_routed_host', 'nvPairs': {
-        'IP': '10.33.0.1', 'PREFIX': '30', 'INTF_VRF': '', 'MTU': '9216'}}, 'leaf-1', MODEL)
+        'IP': '10.33.0.1', 'PREFIX': '30', 'INTF_VRF': '', 'MTU': '9216'}}, 'leaf-1')
     assert routed['ipv4_address'] == '10.33.0.1/30' and routed['vrf'] == '' and routed['mtu'] == '9216'
     assert (nv_pairs(routed)['IP'], nv_pairs(routed)['PREFIX']) == ('10.33.0.1', '30')
-    loopback = object_from_controller({'ifName': 'Loopback10', 'policy': 'int_loopback', 'nvPairs': {'IP': '10.2.0.10'}}, 'leaf-1', MODEL)
+    loopback = object_from_controller({'ifName': 'Loopback10', 'policy': 'int_loopback', 'nvPairs': {'IP': '10.2.0.10'}}, 'leaf-1')
     assert loopback['ipv4_address'] == '10.2.0.10/32' and 'PREFIX' not in nv_pairs(loopback)
 
 
 def test_a_policy_the_module_does_not_know_keeps_every_parameter_in_template_params():
     obj = object_from_controller({'ifName': 'Ethernet1/5', 'policy': 'int_monitor_ethernet', 'nvPairs': {
-        'INTF_NAME': 'Ethernet1/5', 'CONF': 'x'}}, 'leaf-1', MODEL)
+        'INTF_NAME': 'Ethernet1/5', 'CONF': 'x'}}, 'leaf-1')
     assert 'mode' not in obj and obj['template_params'] == {'CONF': 'x'} and policy_of(obj) == 'int_monitor_ethernet'
 
 
@@ -115,7 +115,7 @@ def test_options_own_their_nvpairs():
 
 
 def test_merged_on_a_new_mode_starts_from_its_defaults_keeping_the_description():
-    have = object_from_controller(WIRE_ACCESS, 'leaf-1', MODEL)
+    have = object_from_controller(WIRE_ACCESS, 'leaf-1')
     want = {'name': 'leaf-1 Ethernet1/10', 'switch': 'leaf-1', 'interface': 'Ethernet1/10', 'mode': 'trunk', 'allowed_vlans': '10'}
     merged = MODEL.merged(have, want)
     assert merged['policy'] == 'int_trunk_host' and merged['description'] == 'web-01' and 'access_vlan' not in merged
