@@ -36,7 +36,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 
 # The kinds of interface, from the name's type.
 ETHERNET, PORT_CHANNEL, LOOPBACK, SUBINTERFACE, VPC, SVI = 'ethernet', 'port-channel', 'loopback', 'sub-interface', 'vpc', 'svi'
-LOGICAL = (PORT_CHANNEL, LOOPBACK, SUBINTERFACE, VPC, SVI)
 # (kind, pattern, spelling): the name as the user may write it (any case, short forms) and as the controller spells it.
 _NAMES = (
     (SUBINTERFACE, re.compile(r'^(?:ethernet|eth|e)\s*(\d+/\d+(?:/\d+)?)\.(\d+)$', re.I), 'Ethernet%s.%s'),
@@ -141,11 +140,6 @@ class InterfaceModel(ResourceModel):
     KIND = 'interface'
     PLURAL = 'interfaces'
 
-    def __init__(self):
-        super().__init__()
-        # {option: (low, high)} ranges each checked VLAN option may take
-        self.vlan_bounds = {'access_vlan': VLAN_BOUNDS, 'native_vlan': VLAN_BOUNDS, 'dot1q_vlan': VLAN_BOUNDS}
-
     # input
 
     def from_task(self, item, index):
@@ -211,9 +205,6 @@ class InterfaceModel(ResourceModel):
             return str(value).strip().lower()
         return str(value)
 
-    def check(self, partial, where):
-        """Everything is checked in check_input, so that one message names every problem."""
-
     # states
 
     def defaults_for(self, obj):
@@ -278,8 +269,7 @@ class InterfaceModel(ResourceModel):
     def reset_port(self, obj, role):
         """The port ``obj`` as the controller's default policy leaves it (a trunk on a leaf, routed elsewhere)."""
         mode = 'trunk' if role == 'leaf' else 'routed'
-        base = self.defaults_for({'name': obj['name'], 'switch': obj['switch'], 'interface': obj['interface'], 'mode': mode})
-        return base
+        return self.defaults_for({'name': obj['name'], 'switch': obj['switch'], 'interface': obj['interface'], 'mode': mode})
 
     @staticmethod
     def is_default(obj, role):
@@ -358,9 +348,9 @@ def object_from_controller(entry, switch_label):
     for option in _TAKES[key]:
         if option == 'ipv4_address':
             consumed.update(ADDRESS_KEYS)
-            address = pairs.get('IP', '')
+            address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
             if address:
-                obj[option] = '%s/%s' % (address, pairs.get('PREFIX') or ('32' if kind == LOOPBACK else ''))
+                obj[option] = '%s/%s' % (address, length) if length else address
             continue
         nv_key = NV_KEYS[option]
         consumed.add(nv_key)
@@ -448,7 +438,7 @@ class InterfaceMapping:
         self.params = params
         self.fabric = params.get('fabric')
         self.directory = None
-        # {serial: label} of the switches read; {key: serial}; {key: the controller's entry} of what was read
+        # {serial: the switch as results name it (its name, or its serial number when another switch has that name)}; {key: serial}
         self.labels = {}
         self.serials = {}
         # {serial: {port: port-channel}}: the ports that are members of a port-channel, read
@@ -457,7 +447,6 @@ class InterfaceMapping:
         self.ports = {}
         # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys
         self.compliance = {}
-        self.offline = False
 
     # reads
 
@@ -540,7 +529,6 @@ class InterfaceMapping:
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
-        self.offline = True
         for want in wants:
             settle_mode(want, None)
             self.serials[want['name']] = want['switch']
@@ -775,7 +763,7 @@ class InterfaceMapping:
     # writes
 
     def item(self, key, with_fabric=True):
-        interface = key.split(' ', 1)[1]
+        interface = key.rsplit(' ', 1)[1]
         entry = {'serialNumber': self.serials[key], 'ifName': interface}
         if with_fabric:
             entry['fabricName'] = self.fabric
@@ -885,7 +873,7 @@ class InterfaceMapping:
         """{key: {switch: state}} as {switch: {interface: state}}."""
         shaped = {}
         for key, states in (report or {}).items():
-            switch, interface = key.split(' ', 1)
+            switch, interface = key.rsplit(' ', 1)
             shaped.setdefault(switch, {})[interface] = next(iter(states.values()), 'NA') if states else 'NA'
         return shaped
 
@@ -900,7 +888,7 @@ class InterfaceMapping:
             answer = self.client.read('/interface/detail', params={'serialNumber': serial})
             found = {interface_name(entry.get('ifName'))[1]: entry for entry in answer or [] if isinstance(entry, dict)}
             for key in keys:
-                entry = found.get(key.split(' ', 1)[1])
+                entry = found.get(key.rsplit(' ', 1)[1])
                 if entry is None:
                     states[key] = {}
                     continue

@@ -170,3 +170,43 @@ def test_a_port_in_two_port_channels_of_the_task_is_refused():
                         {'switch': 'SN1', 'name': 'po2', 'mode': 'trunk', 'members': ['eth1/1']}])
     with pytest.raises(IntentRefused, match='port Ethernet1/1 of switch SN1 is given to port-channel1 and to port-channel2'):
         checks.conclude()
+
+
+def planned(state, config, have_entries):
+    """The changes of ``state`` for ``config`` over interfaces read as ``have_entries`` ({ifName: (policy, nvPairs)}) on
+    a leaf SN1 (leaf-1) of a fabric that also has a spine SN2."""
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+    mapping = InterfaceMapping(MODEL, client=None, params={'fabric': 'f1', 'state': state, 'config': config})
+    mapping.directory = SwitchDirectory('f1', [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'switchRole': 'leaf'},
+                                               {'serialNumber': 'SN2', 'logicalName': 'spine-1', 'switchRole': 'spine'}])
+    mapping.labels = {'SN1': 'leaf-1', 'SN2': 'spine-1'}
+    have = {}
+    for name, (policy, pairs) in have_entries.items():
+        obj = object_from_controller({'ifName': name, 'policy': policy, 'nvPairs': pairs}, 'leaf-1')
+        have[obj['name']] = obj
+        mapping.serials[obj['name']] = 'SN1'
+    wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
+    return {change.name: change for change in mapping.plan(MODEL, state, wants, have) if change.changed}
+
+
+LEAF_DEFAULT = ('int_trunk_host', {'ALLOWED_VLANS': 'none', 'NATIVE_VLAN': '', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo'})
+
+
+def test_deleted_returns_a_port_to_the_default_and_removes_a_logical_interface():
+    have = {'Ethernet1/10': ('int_access_host', {'ACCESS_VLAN': '10'}), 'Ethernet1/11': LEAF_DEFAULT,
+            'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+    changes = planned('deleted', [{'switch': 'SN1', 'name': name} for name in ('e1/10', 'e1/11', 'lo5', 'lo6')], have)
+    assert sorted(changes) == ['leaf-1 Ethernet1/10', 'leaf-1 Loopback5']
+    port = changes['leaf-1 Ethernet1/10']
+    assert port.action == 'update' and port.reset and port.after['mode'] == 'trunk' and port.after['allowed_vlans'] == 'none'
+    assert changes['leaf-1 Loopback5'].action == 'delete' and changes['leaf-1 Loopback5'].after is None
+
+
+def test_overridden_leaves_ports_at_the_default_and_interfaces_of_fabric_policies_alone():
+    access = {'ACCESS_VLAN': '10', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo', 'SPEED': 'Auto'}
+    have = {'Ethernet1/10': ('int_access_host', access), 'Ethernet1/11': LEAF_DEFAULT,
+            'Ethernet1/12': ('int_trunk_host', dict(LEAF_DEFAULT[1], ALLOWED_VLANS='10')),
+            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+    changes = planned('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 10}], have)
+    assert sorted(changes) == ['leaf-1 Ethernet1/12', 'leaf-1 Loopback5']
+    assert changes['leaf-1 Ethernet1/12'].reset and changes['leaf-1 Loopback5'].action == 'delete'
