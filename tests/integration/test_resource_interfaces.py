@@ -16,7 +16,8 @@ ACCESS = {'switch': LEAF, 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan
 TRUNK = {'switch': LEAF, 'name': 'eth1/11', 'mode': 'trunk', 'allowed_vlans': '2301-2303,2400', 'native_vlan': 2301, 'mtu': '9216'}
 ROUTED = {'switch': LEAF, 'name': 'Ethernet1/48', 'mode': 'routed', 'ipv4_address': '10.33.0.1/30', 'mtu': '9100'}
 LOOPBACK = {'switch': LEAF, 'name': 'loopback10', 'ipv4_address': '10.2.0.10', 'vrf': 'vrf-1', 'description': 'router id'}
-SUBIF = {'switch': LEAF, 'name': 'Ethernet1/47.100', 'ipv4_address': '10.34.0.1/30'}
+# on the spine, whose ports are routed from the start: a sub-interface needs a routed parent
+SUBIF = {'switch': SPINE, 'name': 'Ethernet1/47.100', 'ipv4_address': '10.34.0.1/30'}
 CHANNEL = {'switch': LEAF, 'name': 'po20', 'mode': 'trunk', 'members': ['Ethernet1/21', 'e1/20'], 'allowed_vlans': '2301,2302'}
 KINDS = {'access': ACCESS, 'trunk': TRUNK, 'routed': ROUTED, 'loopback': LOOPBACK, 'sub-interface': SUBIF,
          'port-channel': CHANNEL}
@@ -52,7 +53,7 @@ def test_each_kind_runs_then_reruns_with_no_write_and_check_mode_agrees(resource
     # check mode planned what the run did
     assert check['after'] == run['after'] and check['diff'] == run['diff']
     assert run['requests'][-1] == 'POST /globalInterface/deploy'
-    assert set(run['deployment'][LEAF].values()) == {'IN-SYNC'}, run['deployment']
+    assert set(run['deployment'][KINDS[kind]['switch']].values()) == {'IN-SYNC'}, run['deployment']
     assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
     assert_idempotent(resource, 'interfaces', 'replaced', config, deploy=True)
     run.play.assert_no_secrets(ADMIN_PASSWORD)
@@ -69,7 +70,8 @@ def test_the_controller_holds_each_kind_as_its_policy(resource, emu):
     assert stored['Ethernet1/48'][0] == 'int_routed_host'
     assert (stored['Ethernet1/48'][1]['IP'], stored['Ethernet1/48'][1]['PREFIX']) == ('10.33.0.1', '30')
     assert stored['Loopback10'][0] == 'int_loopback' and stored['Loopback10'][1]['IP'] == '10.2.0.10'
-    assert stored['Ethernet1/47.100'][0] == 'int_subif' and stored['Ethernet1/47.100'][1]['VLAN'] == '100'
+    spine = policies(emu, serial_of(emu, SPINE))
+    assert spine['Ethernet1/47.100'][0] == 'int_subif' and spine['Ethernet1/47.100'][1]['VLAN'] == '100'
     assert stored['port-channel20'][0] == 'int_port_channel_trunk_host'
     assert stored['port-channel20'][1]['MEMBER_INTERFACES'] == 'Ethernet1/20,Ethernet1/21'
     assert stored['Ethernet1/20'][0] == 'int_port_channel_trunk_member_11_1'
@@ -202,8 +204,8 @@ def test_a_request_refused_part_way_fails_the_task_naming_the_interfaces_of_each
     refused = {'switch': LEAF, 'name': 'Loopback11', 'policy': 'int_loopback_custom', 'template_params': {'IP': '10.2.0.11'}}
     run = resource('interfaces', 'merged', [KINDS[kind], refused])
     assert run.play.rc == 2
-    key = '%s %s' % (LEAF, run['succeeded_items'][0].split(' ', 1)[1])
-    assert run['succeeded_items'] == [key] and run['changed'] is True
+    assert len(run['succeeded_items']) == 1 and run['succeeded_items'][0].startswith(KINDS[kind]['switch'] + ' ')
+    assert run['changed'] is True
     assert run['failed_items'] == {LEAF + ' Loopback11': 'Failed to get template. Template with name int_loopback_custom not found'}
     assert '1 of 2 items failed' in run['msg'] and 'Loopback11' in run['msg']
     # what succeeded is not sent again
@@ -250,6 +252,7 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([{'switch': 'no-such-switch', 'name': 'Ethernet1/1', 'mode': 'access'}], 'switch no-such-switch is not in fabric site-a'),
     ([{'switch': LEAF, 'name': 'Ethernet1/1', 'mode': 'access', 'mtu': '9000'}], 'mtu 9000 is not one a layer-2 interface takes'),
     ([{'switch': LEAF, 'name': 'Serial0/1', 'mode': 'access'}], 'is not an interface name this module knows'),
+    ([CHANNEL, dict(SUBIF, switch=LEAF, name='Ethernet1/20.5')], 'its parent port Ethernet1/20 is a member of port-channel20'),
     ([ACCESS, dict(ACCESS, name='ethernet1/10')], 'config lists interface site-a-leaf-2 Ethernet1/10 twice'),
 ])
 def test_intent_that_cannot_work_is_refused_before_any_write(resource, config, message):
@@ -258,6 +261,21 @@ def test_intent_that_cannot_work_is_refused_before_any_write(resource, config, m
         assert run.play.rc == 2 and run.writes == 0, run.requests
         assert message in run['msg'], run['msg']
         assert 'Traceback' not in run.play.output
+
+
+def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resource):
+    """The refusal rests on the port as the switch has it (an earlier task of the play may make it routed): check mode
+    warns and goes on; a real run refuses it before any write."""
+    config = [dict(SUBIF, switch=LEAF)]
+    message = 'its parent port Ethernet1/47 is a trunk port, and only a routed port has sub-interfaces'
+    check = resource('interfaces', 'merged', config, check=True)
+    assert check.play.rc == 0 and check['changed'] is True and check.writes == 0
+    assert any(message in warning for warning in check['warnings']), check.get('warnings')
+    run = resource('interfaces', 'merged', config)
+    assert run.play.rc == 2 and run.writes == 0 and message in run['msg'], run['msg']
+    # with its parent made routed in the same task, it goes through
+    routed = resource('interfaces', 'merged', [{'switch': LEAF, 'name': 'Ethernet1/47', 'mode': 'routed'}] + config)
+    assert routed.play.rc == 0, routed.play.output[-3000:]
 
 
 def test_a_port_already_in_another_port_channel_is_refused_before_any_write(resource):

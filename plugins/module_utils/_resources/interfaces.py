@@ -447,6 +447,8 @@ class InterfaceMapping:
         self.ports = {}
         # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys
         self.compliance = {}
+        # {key: object} as read
+        self.have = {}
 
     # reads
 
@@ -549,6 +551,7 @@ class InterfaceMapping:
     def plan(self, model, state, wants, have):
         """The changes of the state: merged and replaced as every resource; deleted and overridden return a physical port
         to the default policy (when it is not there already) and remove logical interfaces."""
+        self.have = have
         if state != 'rendered':
             self.rekey(wants)
         if state != 'deleted':
@@ -700,6 +703,8 @@ class InterfaceMapping:
                 if parent not in ports:
                     checks.refuse('interface %s: switch %s has no port %s to make a sub-interface of' % (
                         change.name, obj['switch'], parent))
+                else:
+                    self.check_parent(change.name, obj['switch'], serial, parent, after, claims, checks)
             if kind == ETHERNET and (serial, obj['interface']) in claims:
                 checks.refuse('interface %s: port %s is a member of %s in this task; a member takes its settings from its '
                               'port-channel: leave the port out of config, or out of the port-channel\'s members'
@@ -719,6 +724,24 @@ class InterfaceMapping:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from %s\'s members first (in '
                                       'this task or an earlier one)' % (change.name, port, owner, owner),
                                       depends_on='%s %s' % (obj['switch'], owner))
+
+    def check_parent(self, name, switch, serial, parent, after, claims, checks):
+        """A sub-interface needs a routed parent port (a layer-2 port or a port-channel member has no sub-interfaces), as
+        the task leaves it or, when the task does not list the port, as the switch has it."""
+        key = '%s %s' % (switch, parent)
+        in_task = key in after
+        port = after.get(key) or self.have.get(key)
+        owner = claims.get((serial, parent)) or (None if in_task else self.members.get(serial, {}).get(parent))
+        if owner:
+            problem = 'a member of %s' % owner
+        elif port is not None and port.get('mode') in ('access', 'trunk'):
+            problem = 'a%s %s port' % ('n' if port['mode'] == 'access' else '', port['mode'])
+        else:
+            return
+        from_task = in_task or (serial, parent) in claims
+        checks.refuse('interface %s: its parent port %s is %s, and only a routed port has sub-interfaces; make %s routed '
+                      '(mode: routed) in this task or an earlier one' % (name, parent, problem, parent),
+                      depends_on=None if from_task else '%s %s' % (switch, parent))
 
     def task_channels(self, after, serial):
         return [obj['interface'] for name, obj in after.items() if self.serials.get(name) == serial and kind_of(obj) == PORT_CHANNEL]
