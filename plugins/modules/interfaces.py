@@ -30,9 +30,12 @@ description:
   - Before anything is written, the task is checked and refused, naming every problem in one message, when it cannot work, for
     an option the interface's kind or mode does not take (O(config[].access_vlan) on a trunk, O(config[].members) on a
     port); a VLAN outside 2 to 4094 (1 to 4094 in O(config[].allowed_vlans)); an address without a prefix length; a port,
-    member or sub-interface parent the switch does not have; a port in two port-channels, or configured on its own while a
-    port-channel of the task has it as a member, or a member of a port-channel the task does not change; a key of
-    O(config[].template_params) that an option sets; a vPC or SVI interface (not managed yet).
+    member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
+    port-channels, or configured on its own while a port-channel of the task has it as a member, or a member of a
+    port-channel the task does not change; a key of O(config[].template_params) that an option sets; a vPC or SVI interface
+    (not managed yet). A refusal that rests on the switch as it is (a member of a port-channel the task does not change, a
+    sub-interface's parent the task does not list) is a warning in check mode, since an earlier task of the play may
+    change that.
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed interface before
