@@ -290,6 +290,20 @@ def test_a_port_already_in_another_port_channel_is_refused_before_any_write(reso
     assert moved['requests'] == ['POST /interface/modify', 'POST /globalInterface']
 
 
+def test_ports_of_a_removed_port_channel_move_to_a_new_one_in_one_task_with_one_deploy(resource, emu):
+    assert resource('interfaces', 'merged', [CHANNEL], deploy=True).play.rc == 0
+    new = dict(CHANNEL, name='port-channel21')
+    run = resource('interfaces', 'overridden', [new], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface', 'POST /globalInterface/deploy']
+    assert run['deployment'][LEAF] == {'port-channel20': 'NA', 'port-channel21': 'IN-SYNC', 'Ethernet1/20': 'IN-SYNC',
+                                       'Ethernet1/21': 'IN-SYNC'}
+    leaf = policies(emu, serial_of(emu, LEAF))
+    assert 'port-channel20' not in leaf and leaf['Ethernet1/20'][0] == 'int_port_channel_trunk_member_11_1'
+    assert leaf['Ethernet1/20'][1]['PO_ID'] == 'port-channel21'
+    assert_idempotent(resource, 'interfaces', 'overridden', [new], deploy=True)
+
+
 def test_deleted_and_overridden_need_config(resource):
     for state in ('deleted', 'overridden'):
         run = resource('interfaces', state, [])

@@ -762,7 +762,9 @@ class InterfaceMapping:
             new = set((change.after or {}).get('members') or [])
             serial = self.serials[change.name]
             for port in sorted(old ^ new, key=interface_order):
-                moved['%s %s' % (obj['switch'], port)] = (serial, change.after is None)
+                key = '%s %s' % (obj['switch'], port)
+                # released by a removed port-channel, also when another takes it in the same task (it is free only then)
+                moved[key] = (serial, change.after is None or moved.get(key, (None, False))[1])
         listed = {change.name for change in changes if change.after is not None}
         return {key: value for key, value in moved.items() if key not in listed}
 
@@ -807,9 +809,9 @@ class InterfaceMapping:
         }
 
     def writes(self, changes, result):
-        """Mark for delete (logical interfaces go, ports return to the default policy) and, when more follows, deploy that
-        and wait (a removed port-channel's ports are free only then); the updates in one request (first those of
-        port-channels that give up members another takes); the creates, one per policy; the deploy; one wait."""
+        """Mark for delete (logical interfaces go at the deploy, ports return to the default policy at once, a removed
+        port-channel's ports with it); the updates in one request (first those of port-channels that give up members
+        another takes); the creates, one per policy; the deploy; one wait."""
         done = []
         removals = [change for change in changes if change.changed and (change.action == 'delete' or getattr(change, 'reset', False))]
         # A physical port always exists on its switch: setting one is an update, also when it was not read (a port leaving
@@ -825,11 +827,6 @@ class InterfaceMapping:
             yield Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in
                                                               [change.name for change in removals] + released])
             done.extend(change.name for change in removals)
-            logical = [change.name for change in removals if change.action == 'delete']
-            if logical and (updates or creates):
-                first = [change.name for change in removals] + released
-                yield from self.deploy(first, changes, result)
-                deploy = [name for name in deploy if name not in first]
         releasing, rest = self.release_first(updates)
         for batch in (releasing, rest):
             if batch:
