@@ -75,3 +75,17 @@ def test_fabric_switches(resource, emu):
             shown['body']['switches'] = sent['body']['switches']
     assert rendered == written
     assert all(request['body']['password'] == '********' for request in rendered)
+
+
+def test_interfaces(resource, emu):
+    leaf = serial_of(emu, 'site-a', 'site-a-leaf-2')
+    # Each port changes its policy from the leaf's default trunk: a port that keeps it also sends the parameters it has.
+    config = [{'switch': leaf, 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 2301},
+              {'switch': leaf, 'name': 'Ethernet1/48', 'mode': 'routed', 'ipv4_address': '10.33.0.1/30'},
+              {'switch': leaf, 'name': 'Ethernet1/47', 'mode': 'routed'},
+              {'switch': leaf, 'name': 'Loopback10', 'ipv4_address': '10.2.0.10/32'},
+              {'switch': leaf, 'name': 'Ethernet1/47.100', 'ipv4_address': '10.34.0.1/30'},
+              {'switch': leaf, 'name': 'port-channel20', 'mode': 'trunk', 'members': ['Ethernet1/20', 'Ethernet1/21']}]
+    rendered, written = rendered_then_run(resource, emu, 'interfaces', config, deploy=True)
+    assert [request['path'].rsplit('/', 1)[-1] for request in rendered] == ['modify'] + ['globalInterface'] * 3 + ['deploy']
+    assert rendered == written

@@ -111,7 +111,9 @@ class Run:
             return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
         if state != 'deleted':
             self.mapping.prepare(wants, have)
-        changes = plan(self.model, state, wants, have)
+        # a mapping whose objects are not all deleted alike (interfaces: a port returns to a default) plans its own states
+        planner = getattr(self.mapping, 'plan', None)
+        changes = planner(self.model, state, wants, have) if planner else plan(self.model, state, wants, have)
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
         if not self.diff:
             result.pop('diff')

@@ -1,0 +1,944 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the interfaces resource: a switch's interface as the user writes it, and its policy on the controller.
+
+``InterfaceModel`` knows the options in a network engineer's terms (a port's ``mode``, its VLANs, a
+port-channel's ``members``) and no controller field; ``InterfaceMapping`` is the one place that
+knows the interface policies (templates such as ``int_access_host``), their ``nvPairs`` and the
+paths (``/interface``, ``/globalInterface``, ``/interface/markdelete``, ``/globalInterface/deploy``
+in docs/api/fabric-controller.yaml). Another API (ND 4.2's) would be another mapping beside it.
+
+An interface is identified by its switch and its name: the plan's key is ``"<switch> <interface>"``
+(the switch as the fabric inventory names it). Physical ports always exist: deleting one returns it
+to the controller's default policy; logical interfaces (port-channels, loopbacks, sub-interfaces)
+are created and removed. A port that is a member of a port-channel belongs to its port-channel: it
+is described by the port-channel's ``members`` and never reset on its own.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import Change, plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
+    VLAN_BOUNDS, check_bounds, check_interface_address, check_template_keys,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
+
+# The kinds of interface, from the name's type.
+ETHERNET, PORT_CHANNEL, LOOPBACK, SUBINTERFACE, VPC, SVI = 'ethernet', 'port-channel', 'loopback', 'sub-interface', 'vpc', 'svi'
+# (kind, pattern, spelling): the name as the user may write it (any case, short forms) and as the controller spells it.
+_NAMES = (
+    (SUBINTERFACE, re.compile(r'^(?:ethernet|eth|e)\s*(\d+/\d+(?:/\d+)?)\.(\d+)$', re.I), 'Ethernet%s.%s'),
+    (ETHERNET, re.compile(r'^(?:ethernet|eth|e)\s*(\d+/\d+(?:/\d+)?)$', re.I), 'Ethernet%s'),
+    (PORT_CHANNEL, re.compile(r'^(?:port-channel|portchannel|po)\s*(\d+)$', re.I), 'port-channel%s'),
+    (LOOPBACK, re.compile(r'^(?:loopback|lo)\s*(\d+)$', re.I), 'Loopback%s'),
+    (VPC, re.compile(r'^vpc\s*(\d+)$', re.I), 'vPC%s'),
+    (SVI, re.compile(r'^(?:vlan|interface-vlan)\s*(\d+)$', re.I), 'vlan%s'),
+)
+MODES = ('access', 'trunk', 'routed')
+PC_MODES = ('active', 'passive', 'on')
+# Speeds as the controller's interface templates spell them, by the lower-case text a user may write.
+SPEEDS = {text.lower(): text for text in ('Auto', '100Mb', '1Gb', '10Gb', '25Gb', '40Gb', '50Gb', '100Gb', '200Gb', '400Gb')}
+# The MTU of a layer-2 port is a template choice; the numbers a user may mean by each.
+L2_MTUS = {'jumbo': 'jumbo', '9216': 'jumbo', 'default': 'default', '1500': 'default'}
+MTU_BOUNDS = (576, 9216)
+# allowed_vlans may hold VLAN 1, the switch's own default VLAN, which trunks carry unless told otherwise.
+TRUNK_VLAN_BOUNDS = (1, 4094)
+
+# The options every item may give, beside switch and name; and which of them each kind (and mode) takes.
+OPTIONS = ('mode', 'policy', 'description', 'enabled', 'mtu', 'speed', 'access_vlan', 'allowed_vlans', 'native_vlan',
+           'members', 'pc_mode', 'ipv4_address', 'vrf', 'dot1q_vlan')
+_TAKES = {
+    (ETHERNET, 'access'): ('description', 'enabled', 'mtu', 'speed', 'access_vlan'),
+    (ETHERNET, 'trunk'): ('description', 'enabled', 'mtu', 'speed', 'allowed_vlans', 'native_vlan'),
+    (ETHERNET, 'routed'): ('description', 'enabled', 'mtu', 'speed', 'ipv4_address', 'vrf'),
+    (PORT_CHANNEL, 'access'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'access_vlan'),
+    (PORT_CHANNEL, 'trunk'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
+    (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'vrf'),
+    (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf', 'dot1q_vlan'),
+}
+# What a new interface (and replaced, for what it does not give) gets.
+_DEFAULTS = {
+    'description': '', 'enabled': True, 'speed': 'Auto', 'access_vlan': None, 'allowed_vlans': 'none', 'native_vlan': None,
+    'members': [], 'pc_mode': 'active', 'ipv4_address': None, 'vrf': '', 'dot1q_vlan': None,
+}
+# Options that say the same on every kind that takes them: kept by merged when an interface changes its mode.
+_CARRIED = ('description', 'enabled', 'speed')
+
+
+def interface_name(text):
+    """(kind, the controller's spelling) of an interface name; (None, text) for a name of no kind this module knows."""
+    text = str(text or '').strip()
+    for kind, pattern, spelling in _NAMES:
+        match = pattern.match(text)
+        if match:
+            return kind, spelling % match.groups()
+    return None, text
+
+
+def interface_order(name):
+    """A sort key putting Ethernet1/2 before Ethernet1/10."""
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r'(\d+)', name)]
+
+
+def kind_of(obj):
+    return interface_name(obj['interface'])[0]
+
+
+def mode_key(obj):
+    """The (kind, mode) the options of ``obj`` follow; None for an interface with a policy the module does not know."""
+    kind = kind_of(obj)
+    if kind in (LOOPBACK, SUBINTERFACE):
+        return (kind, None)
+    if kind in (ETHERNET, PORT_CHANNEL) and obj.get('mode') in MODES:
+        return (kind, obj['mode'])
+    return None
+
+
+def vlan_list(text):
+    """allowed_vlans in one spelling: ``none``, ``all`` or ranges (``10-12,20``); [(low, high)] for checks; ModelError else."""
+    value = str(text).strip().lower().replace(' ', '')
+    if value in ('none', 'all', ''):
+        return value or 'none', []
+    numbers = set()
+    ranges = []
+    for part in value.split(','):
+        match = re.match(r'^(\d+)(?:-(\d+))?$', part)
+        if not match:
+            raise ModelError('allowed_vlans %r is not none, all or a list of VLANs and ranges such as 10,20-30' % text)
+        low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+        if low > high:
+            low, high = high, low
+        ranges.append((low, high))
+    if any(high > 4094 for _low, high in ranges):
+        # no VLAN of any switch: left as given, for the checks to name
+        return value, ranges
+    for low, high in ranges:
+        numbers.update(range(low, high + 1))
+    spans = []
+    for number in sorted(numbers):
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ','.join('%d' % low if low == high else '%d-%d' % (low, high) for low, high in spans), ranges
+
+
+class InterfaceModel(ResourceModel):
+    """An interface in the user's terms; the object's ``name`` is the plan's key (``"<switch> <interface>"``)."""
+
+    KIND = 'interface'
+    PLURAL = 'interfaces'
+
+    # input
+
+    def from_task(self, item, index):
+        where = 'config[%d]' % index
+        switch = str(item.get('switch') or '').strip()
+        if not switch:
+            raise ModelError('%s: give switch, the switch of the interface (its name, serial number or IP address).' % where)
+        kind, interface = interface_name(item.get('name'))
+        if kind is None:
+            raise ModelError('%s: name %r is not an interface name this module knows; give it as the switch names it, such as '
+                             'Ethernet1/10, port-channel10, Loopback0 or Ethernet1/1.10.' % (where, item.get('name')))
+        partial = {'name': '%s %s' % (switch, interface), 'switch': switch, 'interface': interface}
+        where = '%s (interface %s on %s)' % (where, interface, switch)
+        for option in OPTIONS:
+            value = item.get(option)
+            if value is not None:
+                partial[option] = self.coerce(option, value, kind, where)
+        if item.get('template_params') is not None:
+            partial['template_params'] = {str(key): template_text(value) for key, value in item['template_params'].items()}
+        return partial
+
+    @staticmethod
+    def coerce(option, value, kind, where):
+        """A task's value in the one spelling the model compares, or ModelError saying what to give."""
+        if option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
+            if isinstance(value, bool) or not re.match(r'^\d+$', str(value).strip()):
+                raise ModelError('%s: %s must be a VLAN number, not %r' % (where, option, value))
+            return int(str(value).strip())
+        if option == 'enabled':
+            return bool(value)
+        if option == 'members':
+            members = []
+            for member in value:
+                member_kind, port = interface_name(member)
+                if member_kind != ETHERNET:
+                    raise ModelError('%s: members lists %r, which is no Ethernet port; give ports such as Ethernet1/20' % (where, member))
+                if port not in members:
+                    members.append(port)
+            return sorted(members, key=interface_order)
+        if option == 'allowed_vlans':
+            try:
+                return vlan_list(value)[0]
+            except ModelError as exc:
+                raise ModelError('%s: %s' % (where, exc)) from None
+        if option == 'speed':
+            text = str(value).strip().lower().replace(' ', '').replace('bps', 'b')
+            if text not in SPEEDS:
+                raise ModelError('%s: speed %r is not one the controller offers; give one of %s' % (where, value, ', '.join(SPEEDS.values())))
+            return SPEEDS[text]
+        if option == 'mtu':
+            text = str(value).strip().lower()
+            if kind in (ETHERNET, PORT_CHANNEL) and text in ('jumbo', 'default'):
+                return text
+            if not text.isdigit():
+                raise ModelError('%s: mtu %r must be a number (or jumbo or default on a layer-2 port)' % (where, value))
+            return text
+        if option == 'ipv4_address':
+            text = str(value).strip()
+            if kind == LOOPBACK and '/' not in text:
+                text += '/32'
+            return text
+        if option in ('mode', 'pc_mode'):
+            return str(value).strip().lower()
+        return str(value)
+
+    # states
+
+    def defaults_for(self, obj):
+        """The options a new ``obj`` (its kind and mode) gets, and what replaced resets the others to."""
+        key = mode_key(obj)
+        base = {'name': obj['name'], 'switch': obj['switch'], 'interface': obj['interface'], 'template_params': {}}
+        if obj.get('mode') is not None:
+            base['mode'] = obj['mode']
+        if obj.get('policy') or POLICIES.get(key):
+            base['policy'] = obj.get('policy') or POLICIES[key]
+        if key is None:
+            return base
+        for option in _TAKES.get(key, ()):
+            value = _DEFAULTS.get(option)
+            if option == 'mtu':
+                value = 'jumbo' if key[1] in ('access', 'trunk') else '9216'
+            if option == 'dot1q_vlan':
+                value = int(obj['interface'].rsplit('.', 1)[1])
+            if value is not None:
+                base[option] = copy.deepcopy(value)
+        return base
+
+    def merged(self, have, want):
+        if have is None:
+            result = self.defaults_for(want)
+        elif self.changes_policy(have, want):
+            # a new mode (or policy) is a new template: only what means the same in both stays
+            result = self.defaults_for(dict(want, mode=want.get('mode', have.get('mode'))))
+            for option in _CARRIED:
+                if option in have and option in result:
+                    result[option] = have[option]
+        else:
+            result = copy.deepcopy(have)
+        for key, value in want.items():
+            if key == 'template_params':
+                result['template_params'] = dict(result.get('template_params') or {}, **value)
+            else:
+                result[key] = value
+        return result
+
+    def replaced(self, have, want):
+        result = self.defaults_for(want)
+        if have is not None and not self.changes_policy(have, result):
+            result['template_params'] = dict(have.get('template_params') or {})
+        for key, value in want.items():
+            if key == 'template_params':
+                result['template_params'].update(value)
+            else:
+                result[key] = value
+        return result
+
+    @staticmethod
+    def changes_policy(have, want):
+        return ((want.get('mode') is not None and want['mode'] != have.get('mode'))
+                or (want.get('policy') is not None and want['policy'] != have.get('policy')))
+
+    def missing_on_create(self, obj):
+        if kind_of(obj) in (ETHERNET, PORT_CHANNEL) and not obj.get('mode') and not obj.get('policy'):
+            return ['mode']
+        return []
+
+    def reset_port(self, obj, role):
+        """The port ``obj`` as the controller's default policy leaves it (a trunk on a leaf, routed elsewhere)."""
+        mode = 'trunk' if role == 'leaf' else 'routed'
+        return self.defaults_for({'name': obj['name'], 'switch': obj['switch'], 'interface': obj['interface'], 'mode': mode})
+
+    @staticmethod
+    def is_default(obj, role):
+        """Whether a port is as the controller's default policy leaves it (what deleted and overridden return it to)."""
+        if role == 'leaf':
+            return (obj.get('mode') == 'trunk' and obj.get('allowed_vlans') == 'none' and obj.get('native_vlan') is None
+                    and obj.get('description', '') == '' and obj.get('enabled', True) is True)
+        return (obj.get('mode') == 'routed' and obj.get('ipv4_address') is None and obj.get('vrf', '') == ''
+                and obj.get('description', '') == '' and obj.get('enabled', True) is True)
+
+    # output
+
+    def for_output(self, obj):
+        out = {'switch': obj['switch'], 'name': obj['interface']}
+        for option in OPTIONS:
+            if obj.get(option) is not None:
+                out[option] = copy.deepcopy(obj[option])
+        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        return out
+
+
+# the mapping to the controller: interface policies (docs/api/fabric-controller.yaml, tag interfaces)
+
+# The policy (template) of each kind and mode; a port-channel's members take the member policy.
+POLICIES = {
+    (ETHERNET, 'access'): 'int_access_host',
+    (ETHERNET, 'trunk'): 'int_trunk_host',
+    (ETHERNET, 'routed'): 'int_routed_host',
+    (PORT_CHANNEL, 'access'): 'int_port_channel_access_host',
+    (PORT_CHANNEL, 'trunk'): 'int_port_channel_trunk_host',
+    (LOOPBACK, None): 'int_loopback',
+    (SUBINTERFACE, None): 'int_subif',
+}
+MODE_OF_POLICY = {policy: key for key, policy in POLICIES.items()}
+MEMBER_POLICIES = ('int_port_channel_trunk_member_11_1', 'int_port_channel_access_member_11_1',
+                   'int_port_channel_dot1q_tunnel_member_11_1', 'int_l3_port_channel_member')
+INTERFACE_TYPES = {ETHERNET: 'INTERFACE_ETHERNET', PORT_CHANNEL: 'INTERFACE_PORT_CHANNEL', LOOPBACK: 'INTERFACE_LOOPBACK',
+                   SUBINTERFACE: 'SUBINTERFACE', VPC: 'INTERFACE_VPC', SVI: 'INTERFACE_VLAN'}
+# option -> nvPair, for the options that are one nvPair as text
+NV_KEYS = {
+    'description': 'DESC', 'enabled': 'ADMIN_STATE', 'mtu': 'MTU', 'speed': 'SPEED', 'access_vlan': 'ACCESS_VLAN',
+    'allowed_vlans': 'ALLOWED_VLANS', 'native_vlan': 'NATIVE_VLAN', 'pc_mode': 'PC_MODE', 'vrf': 'INTF_VRF',
+    'dot1q_vlan': 'VLAN', 'members': 'MEMBER_INTERFACES',
+}
+# ipv4_address is IP and PREFIX (a loopback's IP alone)
+ADDRESS_KEYS = ('IP', 'PREFIX')
+# nvPairs the controller fills from the interface itself, or keeps of its own: never template_params, never sent back
+IDENTITY_KEYS = ('INTF_NAME', 'PO_ID')
+SERVER_KEYS = ('POLICY_ID', 'FABRIC_NAME')
+# The controller's answer to a deploy of interfaces with nothing to push [client, cisco.dcnm].
+NOTHING_TO_DEPLOY = 'No Commands to execute.'
+
+
+def owned_keys(key):
+    """{nvPair: option} of the nvPairs an option (or the interface's identity) sets for this kind and mode."""
+    owned = {NV_KEYS[option]: option for option in _TAKES.get(key, ()) if option in NV_KEYS}
+    if 'ipv4_address' in _TAKES.get(key, ()):
+        owned.update({'IP': 'ipv4_address', 'PREFIX': 'ipv4_address'})
+    owned.update({name: 'name' for name in IDENTITY_KEYS})
+    return owned
+
+
+def object_from_controller(entry, switch_label):
+    """The model object of one interface as GET /interface lists it (``entry``: {ifName, nvPairs, ...} plus ``policy``)."""
+    kind, interface = interface_name(entry.get('ifName'))
+    pairs = {str(key): template_text(value) for key, value in (entry.get('nvPairs') or {}).items() if key not in SERVER_KEYS}
+    policy = str(entry.get('policy') or '')
+    obj = {'name': '%s %s' % (switch_label, interface), 'switch': switch_label, 'interface': interface, 'policy': policy}
+    key = MODE_OF_POLICY.get(policy)
+    if key is None or key[0] != kind:
+        obj['template_params'] = {name: value for name, value in pairs.items() if name not in IDENTITY_KEYS}
+        return obj
+    if key[1] is not None:
+        obj['mode'] = key[1]
+    consumed = set(IDENTITY_KEYS)
+    for option in _TAKES[key]:
+        if option == 'ipv4_address':
+            consumed.update(ADDRESS_KEYS)
+            address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
+            if address:
+                obj[option] = '%s/%s' % (address, length) if length else address
+            continue
+        nv_key = NV_KEYS[option]
+        consumed.add(nv_key)
+        value = pairs.get(nv_key)
+        if value is None:
+            continue
+        obj_value = value_from_controller(option, value)
+        if obj_value is not None:
+            obj[option] = obj_value
+    obj['template_params'] = {name: value for name, value in pairs.items() if name not in consumed}
+    return obj
+
+
+def value_from_controller(option, text):
+    text = str(text).strip()
+    if option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
+        return int(text) if text.isdigit() else None
+    if option == 'enabled':
+        return text.lower() != 'false'
+    if option == 'members':
+        return sorted({interface_name(part)[1] for part in text.split(',') if part.strip()}, key=interface_order)
+    if option == 'allowed_vlans':
+        try:
+            return vlan_list(text)[0]
+        except ModelError:
+            return text
+    if option == 'mtu':
+        lowered = text.lower()
+        return lowered if lowered in ('jumbo', 'default') else text
+    if option == 'speed':
+        return SPEEDS.get(text.lower(), text)
+    return text
+
+
+def nv_pairs(obj):
+    """The nvPairs of ``obj`` as its policy takes them: its template_params, its options as text, its name."""
+    kind = kind_of(obj)
+    key = mode_key(obj)
+    pairs = dict(obj.get('template_params') or {})
+    pairs['INTF_NAME'] = obj['interface']
+    if kind == PORT_CHANNEL:
+        pairs['PO_ID'] = obj['interface']
+    if key is None or (obj.get('policy') and MODE_OF_POLICY.get(obj['policy']) not in (None, key)):
+        return pairs
+    for option in _TAKES[key]:
+        value = obj.get(option)
+        if option == 'ipv4_address':
+            address, _slash, length = str(value or '').partition('/')
+            pairs['IP'] = address
+            if kind != LOOPBACK:
+                pairs['PREFIX'] = length if value else ''
+        elif option == 'members':
+            pairs['MEMBER_INTERFACES'] = ','.join(value or [])
+        elif option == 'enabled':
+            pairs['ADMIN_STATE'] = 'false' if value is False else 'true'
+        else:
+            pairs[NV_KEYS[option]] = '' if value is None else str(value)
+    return pairs
+
+
+def settle_mode(want, have):
+    """The mode a want's options follow, written into it: the one given, the one its policy implies, or the interface's
+    current one; and its mtu in that mode's spelling (9216 is jumbo on a layer-2 port)."""
+    kind = kind_of(want)
+    if kind in (ETHERNET, PORT_CHANNEL) and want.get('mode') is None:
+        implied = MODE_OF_POLICY.get(want.get('policy'))
+        if implied is not None and implied[0] == kind:
+            want['mode'] = implied[1]
+        elif want.get('policy') is None and have is not None and have.get('mode') is not None:
+            want['mode'] = have['mode']
+    if want.get('mtu') is not None and (kind == PORT_CHANNEL or (kind == ETHERNET and want.get('mode') in ('access', 'trunk'))):
+        want['mtu'] = L2_MTUS.get(want['mtu'], want['mtu'])
+
+
+def policy_of(obj):
+    return obj.get('policy') or POLICIES.get(mode_key(obj))
+
+
+class InterfaceMapping:
+    """Reads a fabric's switches' interfaces (one GET per switch), writes their policies, deploys what it touched."""
+
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
+        self.directory = None
+        # {serial: the switch as results name it (its name, or its serial number when another switch has that name)}; {key: serial}
+        self.labels = {}
+        self.serials = {}
+        # {serial: {port: port-channel}}: the ports that are members of a port-channel, read
+        self.members = {}
+        # {serial: set of its physical port names}: what the switch has
+        self.ports = {}
+        # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys
+        self.compliance = {}
+        # {key: object} as read
+        self.have = {}
+
+    # reads
+
+    def inventory(self):
+        try:
+            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
+        except ApiError as exc:
+            if exc.status == 404:
+                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
+                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
+            raise
+        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
+        self.directory = SwitchDirectory(self.fabric, switches)
+        names = [str(entry.get('logicalName') or '') for entry in switches]
+        for entry in switches:
+            serial = str(entry['serialNumber'])
+            name = str(entry.get('logicalName') or '')
+            self.labels[serial] = name if name and names.count(name) == 1 else serial
+        return switches
+
+    def named_switches(self):
+        """The serials of the switches the task's config names (ModelError for one the fabric does not have)."""
+        serials = []
+        for index, item in enumerate(self.params.get('config') or []):
+            given = str(item.get('switch') or '').strip()
+            serial = self.directory.serial_of(given, 'config[%d]' % index)
+            if serial not in serials:
+                serials.append(serial)
+        return serials
+
+    def read(self, names=None):
+        """{key: object} of every interface of the switches the config names (every switch of the fabric for gathered).
+
+        1 GET of the fabric's inventory, then 1 GET /interface per switch. Ports that are members of a port-channel are
+        left out: their port-channel's ``members`` describes them."""
+        del names  # the controller lists a switch's interfaces in one answer
+        state = self.params.get('state')
+        if state in ('deleted', 'overridden') and not self.params.get('config'):
+            raise ModelError('state %s needs config: list the interfaces%s, each with its switch and name; nothing is %s on a '
+                             'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
+                                                               'changed' if state == 'overridden' else 'deleted'))
+        switches = self.inventory()
+        if self.params.get('state') == 'gathered':
+            serials = [str(entry['serialNumber']) for entry in switches]
+        else:
+            serials = self.named_switches()
+        have = {}
+        for serial in serials:
+            answer = self.client.read('/interface', params={'serialNumber': serial})
+            self.members[serial] = {}
+            self.ports[serial] = set()
+            for group in answer or []:
+                if not isinstance(group, dict):
+                    continue
+                for entry in group.get('interfaces') or []:
+                    if not isinstance(entry, dict):
+                        continue
+                    kind, interface = interface_name(entry.get('ifName'))
+                    if kind == ETHERNET:
+                        self.ports[serial].add(interface)
+                    if group.get('policy') in MEMBER_POLICIES:
+                        channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
+                        self.members[serial][interface] = channel
+                        continue
+                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[serial])
+                    have[obj['name']] = obj
+                    self.serials[obj['name']] = serial
+            if self.params.get('deploy') and state != 'gathered':
+                for key, found in self.read_states([name for name, known in self.serials.items() if known == serial]).items():
+                    if found:
+                        self.compliance[key] = next(iter(found.values()))[1]
+        return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
+
+    @staticmethod
+    def config_hint(state):
+        return 'list the interfaces to %s, each with its switch and name' % ('render' if state == 'rendered' else 'set')
+
+    def prepare(self, wants, have):
+        del wants, have  # the switches are resolved in plan, for every state
+
+    def prepare_offline(self, wants):
+        """For rendered: switches are taken to be named by serial number."""
+        for want in wants:
+            settle_mode(want, None)
+            self.serials[want['name']] = want['switch']
+            self.labels[want['switch']] = want['switch']
+            self.members.setdefault(want['switch'], {})
+
+    def rekey(self, wants):
+        """Each want's switch as the fabric names it, and its key from that."""
+        for index, want in enumerate(wants):
+            serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
+            want['switch'] = self.labels[serial]
+            want['name'] = '%s %s' % (want['switch'], want['interface'])
+            self.serials[want['name']] = serial
+
+    def role(self, serial):
+        return str((self.directory.by_serial.get(serial) or {}).get('switchRole') or '').lower() if self.directory else ''
+
+    def plan(self, model, state, wants, have):
+        """The changes of the state: merged and replaced as every resource; deleted and overridden return a physical port
+        to the default policy (when it is not there already) and remove logical interfaces."""
+        self.have = have
+        if state != 'rendered':
+            self.rekey(wants)
+        if state != 'deleted':
+            for want in wants:
+                settle_mode(want, have.get(want['name']))
+        if state in ('merged', 'replaced', 'rendered'):
+            return plan(model, 'merged' if state == 'rendered' else state, wants, have)
+        seen = set()
+        for want in wants:
+            if want['name'] in seen:
+                raise ModelError('config lists interface %s twice; list each interface once.' % want['name'])
+            seen.add(want['name'])
+        if state == 'deleted':
+            return [change for change in (self.removal(model, have[want['name']]) for want in wants if want['name'] in have)
+                    if change is not None]
+        changes = plan(model, 'replaced', wants, have)
+        for name, obj in have.items():
+            # Only interfaces with a policy of this module's: the fabric's own (underlay loopbacks and links, a vPC
+            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked.
+            if name not in seen and obj.get('policy') in MODE_OF_POLICY:
+                change = self.removal(model, obj)
+                if change is not None:
+                    changes.append(change)
+        return changes
+
+    def removal(self, model, obj):
+        """The Change that deletes ``obj``: a port back to the default policy (None when it is there), a logical one gone."""
+        if kind_of(obj) != ETHERNET:
+            return Change(obj['name'], obj, None)
+        role = self.role(self.serials[obj['name']])
+        if model.is_default(obj, role):
+            return None
+        change = Change(obj['name'], obj, model.reset_port(obj, role))
+        change.reset = True
+        return change
+
+    def check(self, changes):
+        del changes
+
+    # the checks of the task's intent
+
+    def check_intent(self, state, wants, changes, checks):
+        """Refuse what cannot work, before anything is written: options the kind or mode does not take, VLANs outside 2 to
+        4094, addresses without a prefix length, template_params an option sets, ports the switch does not have, a port in
+        two port-channels (or in one and configured on its own), vPC and SVI interfaces. Costs no request: the reads of
+        the run hold every port of the switches named."""
+        if state == 'deleted':
+            return
+        for want in wants:
+            self.check_input(want, checks)
+        after = {change.name: change.after for change in changes if change.after is not None}
+        self.check_members(changes, after, checks, offline=state == 'rendered')
+
+    def check_input(self, want, checks):
+        kind = kind_of(want)
+        name = want['name']
+        if kind == VPC:
+            checks.refuse('interface %s: vPC interfaces need a vPC pair, which this module does not manage yet; a later '
+                          'release takes them (with peer1_members and peer2_members). Use cisco.dcnm.dcnm_interface for them '
+                          'meanwhile' % name)
+            return
+        if kind == SVI:
+            checks.refuse('interface %s: SVIs (interface VLANs) are not managed by this module yet; the networks module '
+                          '(fabricops.dashboard.networks) gives a network its SVI' % name)
+            return
+        mode = want.get('mode')
+        if kind in (LOOPBACK, SUBINTERFACE) and mode not in (None, 'routed'):
+            checks.refuse('interface %s: a %s is routed; leave mode out (or give routed)' % (name, kind))
+        if kind == PORT_CHANNEL and mode == 'routed':
+            checks.refuse('interface %s: routed port-channels are not managed by this module yet; give mode access or trunk'
+                          % name)
+            return
+        known_policy = want.get('policy') is None or want['policy'] in MODE_OF_POLICY
+        if want.get('policy') in MODE_OF_POLICY:
+            implied = MODE_OF_POLICY[want['policy']]
+            if implied[0] != kind or (mode is not None and implied[1] not in (None, mode)):
+                checks.refuse('interface %s: policy %s is the policy of a %s%s, not of this interface%s; leave policy out, or '
+                              'give the mode it is for' % (name, want['policy'], implied[0], ' %s port' % implied[1] if implied[1]
+                                                           else '', ' in mode %s' % mode if mode else ''))
+        key = (kind, None) if kind in (LOOPBACK, SUBINTERFACE) else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
+        given = [option for option in OPTIONS if option not in ('mode', 'policy') and want.get(option) is not None]
+        if not known_policy:
+            if given:
+                checks.refuse('interface %s: policy %s is not one whose parameters this module names, so it takes none of %s; '
+                              'give its parameters in template_params by the policy\'s own names'
+                              % (name, want['policy'], ', '.join(given)))
+            return
+        if key[1] is None and kind in (ETHERNET, PORT_CHANNEL):
+            if given or want.get('policy') is None:
+                checks.refuse('interface %s: give mode (access, trunk or routed): the options of a %s follow its mode'
+                              % (name, kind))
+            return
+        takes = _TAKES.get(key, ())
+        wrong = [option for option in given if option not in takes]
+        if wrong:
+            checks.refuse('interface %s: a %s%s takes no %s; it takes %s' % (
+                name, kind, ' in mode %s' % key[1] if key[1] else '', ', '.join(wrong), ', '.join(takes)))
+        for option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
+            check_bounds(checks, 'interface', name, option, want.get(option), VLAN_BOUNDS, 'VLAN')
+        if want.get('allowed_vlans') is not None:
+            for low, high in vlan_list(want['allowed_vlans'])[1]:
+                for value in sorted({low, high}):
+                    check_bounds(checks, 'interface', name, 'allowed_vlans', value, TRUNK_VLAN_BOUNDS, 'VLAN')
+        if want.get('ipv4_address') is not None:
+            check_interface_address(checks, 'interface', name, 'ipv4_address', want['ipv4_address'], 4)
+            if kind == LOOPBACK and not str(want['ipv4_address']).endswith('/32'):
+                checks.refuse('interface %s: a loopback\'s ipv4_address is one address, /32; give %s/32'
+                              % (name, str(want['ipv4_address']).partition('/')[0]))
+        mtu = want.get('mtu')
+        if mtu is not None and key[1] in ('access', 'trunk'):
+            if mtu not in ('jumbo', 'default'):
+                checks.refuse('interface %s: mtu %s is not one a layer-2 interface takes; give jumbo (9216) or default (1500)'
+                              % (name, mtu))
+        elif mtu is not None and not (mtu.isdigit() and MTU_BOUNDS[0] <= int(mtu) <= MTU_BOUNDS[1]):
+            checks.refuse('interface %s: mtu %s must be a number from %d to %d' % (name, mtu, MTU_BOUNDS[0], MTU_BOUNDS[1]))
+        check_template_keys(checks, 'interface', name, want.get('template_params'), owned_keys(key))
+
+    def check_members(self, changes, after, checks, offline):
+        """Interfaces the switch does not have; members: ports of the switch, in one port-channel each, not configured on
+        their own."""
+        claims = {}  # (serial, port) -> port-channel, as the task leaves them
+        for name, obj in after.items():
+            if kind_of(obj) == PORT_CHANNEL:
+                for port in obj.get('members') or []:
+                    claim = (self.serials[name], port)
+                    if claim in claims:
+                        checks.refuse('port %s of switch %s is given to %s and to %s; a port can be in one port-channel only'
+                                      % (port, obj['switch'], claims[claim], obj['interface']))
+                    claims[claim] = obj['interface']
+        if offline:
+            return
+        leaving = {}
+        for change in changes:
+            if change.before is not None and kind_of(change.before) == PORT_CHANNEL:
+                for port in change.before.get('members') or []:
+                    if port not in ((change.after or {}).get('members') or []):
+                        leaving[(self.serials[change.name], port)] = change.before['interface']
+        for change in changes:
+            if not change.changed or change.after is None:
+                continue
+            obj, serial = change.after, self.serials[change.name]
+            ports = self.ports.get(serial, set())
+            kind = kind_of(obj)
+            if kind == ETHERNET and obj['interface'] not in ports and obj['interface'] not in self.members.get(serial, {}):
+                checks.refuse('interface %s: switch %s has no port %s; give ports it has, such as %s' % (
+                    change.name, obj['switch'], obj['interface'], ', '.join(sorted(ports, key=interface_order)[:2])))
+            if kind == SUBINTERFACE:
+                parent = obj['interface'].rsplit('.', 1)[0]
+                if parent not in ports:
+                    checks.refuse('interface %s: switch %s has no port %s to make a sub-interface of' % (
+                        change.name, obj['switch'], parent))
+                else:
+                    self.check_parent(change.name, obj['switch'], serial, parent, after, claims, checks)
+            if kind == ETHERNET and (serial, obj['interface']) in claims:
+                checks.refuse('interface %s: port %s is a member of %s in this task; a member takes its settings from its '
+                              'port-channel: leave the port out of config, or out of the port-channel\'s members'
+                              % (change.name, obj['interface'], claims[(serial, obj['interface'])]))
+            current = self.members.get(serial, {}).get(obj['interface'])
+            if kind == ETHERNET and current and (serial, obj['interface']) not in leaving and current not in self.task_channels(after, serial):
+                checks.refuse('interface %s: port %s is a member of %s; remove it from %s\'s members first (in this task or '
+                              'an earlier one)' % (change.name, obj['interface'], current, current),
+                              depends_on='%s %s' % (obj['switch'], current))
+            if kind == PORT_CHANNEL:
+                for port in obj.get('members') or []:
+                    if port not in ports:
+                        checks.refuse('interface %s: switch %s has no port %s for its members' % (change.name, obj['switch'], port))
+                        continue
+                    owner = self.members.get(serial, {}).get(port)
+                    if owner and owner != obj['interface'] and (serial, port) not in leaving:
+                        checks.refuse('interface %s: port %s is already a member of %s; remove it from %s\'s members first (in '
+                                      'this task or an earlier one)' % (change.name, port, owner, owner),
+                                      depends_on='%s %s' % (obj['switch'], owner))
+
+    def check_parent(self, name, switch, serial, parent, after, claims, checks):
+        """A sub-interface needs a routed parent port (a layer-2 port or a port-channel member has no sub-interfaces), as
+        the task leaves it or, when the task does not list the port, as the switch has it."""
+        key = '%s %s' % (switch, parent)
+        in_task = key in after
+        port = after.get(key) or self.have.get(key)
+        owner = claims.get((serial, parent)) or (None if in_task else self.members.get(serial, {}).get(parent))
+        if owner:
+            problem = 'a member of %s' % owner
+        elif port is not None and port.get('mode') in ('access', 'trunk'):
+            problem = 'a%s %s port' % ('n' if port['mode'] == 'access' else '', port['mode'])
+        else:
+            return
+        from_task = in_task or (serial, parent) in claims
+        checks.refuse('interface %s: its parent port %s is %s, and only a routed port has sub-interfaces; make %s routed '
+                      '(mode: routed) in this task or an earlier one' % (name, parent, problem, parent),
+                      depends_on=None if from_task else '%s %s' % (switch, parent))
+
+    def task_channels(self, after, serial):
+        return [obj['interface'] for name, obj in after.items() if self.serials.get(name) == serial and kind_of(obj) == PORT_CHANNEL]
+
+    # deploy
+
+    def member_changes(self, changes):
+        """{key: (serial, released)} of the member ports whose policy a port-channel change sets or gives up (deployed
+        with it); ``released``: the port-channel is removed, and its ports return to the default policy with it."""
+        moved = {}
+        for change in changes:
+            if not change.changed:
+                continue
+            obj = change.after or change.before
+            if kind_of(obj) != PORT_CHANNEL:
+                continue
+            old = set((change.before or {}).get('members') or [])
+            new = set((change.after or {}).get('members') or [])
+            serial = self.serials[change.name]
+            for port in sorted(old ^ new, key=interface_order):
+                key = '%s %s' % (obj['switch'], port)
+                # released by a removed port-channel, also when another takes it in the same task (it is free only then)
+                moved[key] = (serial, change.after is None or moved.get(key, (None, False))[1])
+        listed = {change.name for change in changes if change.after is not None}
+        return {key: value for key, value in moved.items() if key not in listed}
+
+    def to_deploy(self, changes):
+        """Keys of the interfaces a deploy pushes: what the task removed or reset (their delete needs it, and a removed
+        port-channel's ports with it); with deploy, what it created or changed, the ports a port-channel change moved,
+        and the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice)."""
+        names = []
+        deploy = self.params.get('deploy')
+        for change in changes:
+            if change.changed and (change.action == 'delete' or getattr(change, 'reset', False) or deploy):
+                names.append(change.name)
+            elif deploy and change.after is not None and self.compliance.get(change.name) == 'OUT-OF-SYNC':
+                names.append(change.name)
+        for key, (serial, released) in self.member_changes(changes).items():
+            if (deploy or released) and key not in names:
+                names.append(key)
+                self.serials[key] = serial
+        return names
+
+    # writes
+
+    def item(self, key, with_fabric=True):
+        interface = key.rsplit(' ', 1)[1]
+        entry = {'serialNumber': self.serials[key], 'ifName': interface}
+        if with_fabric:
+            entry['fabricName'] = self.fabric
+        return entry
+
+    def policy_groups(self, objs):
+        """[(policy, interface type, [objects])] in the order of the task: one create per policy."""
+        groups = {}
+        for obj in objs:
+            groups.setdefault((policy_of(obj), INTERFACE_TYPES[kind_of(obj)]), []).append(obj)
+        return [(policy, kind, members) for (policy, kind), members in groups.items()]
+
+    def policy_body(self, policy, interface_type, objs):
+        return {
+            'policy': policy, 'interfaceType': interface_type, 'skipResourceCheck': 'false',
+            'interfaces': [{'serialNumber': self.serials[obj['name']], 'ifName': obj['interface'], 'interfaceType': interface_type,
+                            'fabricName': self.fabric, 'nvPairs': nv_pairs(obj)} for obj in objs],
+        }
+
+    def writes(self, changes, result):
+        """Mark for delete (logical interfaces go at the deploy, ports return to the default policy at once, a removed
+        port-channel's ports with it); the updates in one request (first those of port-channels that give up members
+        another takes); the creates, one per policy; the deploy; one wait."""
+        done = []
+        removals = [change for change in changes if change.changed and (change.action == 'delete' or getattr(change, 'reset', False))]
+        # A physical port always exists on its switch: setting one is an update, also when it was not read (a port leaving
+        # a port-channel, or every port for rendered).
+        updates = [change for change in changes if (change.action == 'update' and not getattr(change, 'reset', False))
+                   or (change.action == 'create' and kind_of(change.after) == ETHERNET)]
+        creates = [change for change in changes if change.action == 'create' and kind_of(change.after) != ETHERNET]
+        deploy = list(result.get('deploy') or [])
+        if removals:
+            # A removed port-channel's ports return to the default policy in the same request, and deploy with it: they are
+            # free at once, and deployed [uncertain: the controller's own clients reset them once the port-channel is gone].
+            released = [key for key, (_serial, gone) in self.member_changes(changes).items() if gone]
+            yield Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in
+                                                              [change.name for change in removals] + released])
+            done.extend(change.name for change in removals)
+        releasing, rest = self.release_first(updates)
+        for batch in (releasing, rest):
+            if batch:
+                bodies = [self.policy_body(policy, kind, objs) for policy, kind, objs in self.policy_groups([c.after for c in batch])]
+                yield from self.attempt(Request('POST', '/interface/modify', bodies), 'updating', [c.name for c in batch], done)
+        for policy, kind, objs in self.policy_groups([change.after for change in creates]):
+            yield from self.attempt(Request('POST', '/globalInterface', self.policy_body(policy, kind, objs)), 'creating',
+                                    [obj['name'] for obj in objs], done)
+        if deploy:
+            yield from self.deploy(deploy, changes, result)
+
+    def release_first(self, updates):
+        """(updates of port-channels giving up ports another change of the task takes, the other updates)."""
+        taken = set()
+        for change in updates:
+            if kind_of(change.after) == PORT_CHANNEL:
+                taken.update((self.serials[change.name], port) for port in set(change.after.get('members') or [])
+                             - set((change.before or {}).get('members') or []))
+        first = [change for change in updates if kind_of(change.after) == PORT_CHANNEL and any(
+            (self.serials[change.name], port) in taken for port in set((change.before or {}).get('members') or [])
+            - set(change.after.get('members') or []))]
+        return first, [change for change in updates if change not in first]
+
+    @staticmethod
+    def attempt(request, doing, names, done):
+        """Send ``request``; a refusal fails the task naming its interfaces, and what the task's earlier requests did."""
+        try:
+            yield request
+        except ApiError as exc:
+            # the controller's own words, without the address and path every item would repeat
+            reason = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+            raise ItemsFailed('%s interfaces (%s, HTTP %s)' % (doing, request.label(), exc.status), {name: reason for name in names},
+                              list(done)) from None
+        done.extend(names)
+
+    def deploy(self, names, changes, result):
+        """Deploy ``names`` (keys) and, with wait, wait for them once; the report per switch."""
+        try:
+            yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
+        except ApiError as exc:
+            if not (isinstance(exc.body, list) and exc.body and all(
+                    isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
+                raise
+            return
+        if not self.params.get('wait', True):
+            return
+        gone = {change.name for change in changes if change.after is None}
+        attached = {name: set() if name in gone else {self.serials[name]} for name in names}
+        timeout = self.params.get('wait_timeout') or 300
+        report = yield Wait(lambda: self.wait(names, attached, timeout))
+        if report is not None:
+            result.setdefault('deployment', {})
+            for switch, states in report.items():
+                result['deployment'].setdefault(switch, {}).update(states)
+
+    def wait(self, names, attached, timeout):
+        try:
+            return self.by_switch(wait_for_deploy(self.read_states, names, attached, timeout, 'interface'))
+        except DeployFailed as exc:
+            raise DeployFailed(exc.message, self.by_switch(exc.states)) from None
+
+    @staticmethod
+    def by_switch(report):
+        """{key: {switch: state}} as {switch: {interface: state}}."""
+        shaped = {}
+        for key, states in (report or {}).items():
+            switch, interface = key.rsplit(' ', 1)
+            shaped.setdefault(switch, {})[interface] = next(iter(states.values()), 'NA') if states else 'NA'
+        return shaped
+
+    def read_states(self, names):
+        """{key: {serial: (switch, state)}} from each switch's interface detail: IN-SYNC, OUT-OF-SYNC, PENDING; an interface
+        gone has no state."""
+        by_serial = {}
+        for name in names:
+            by_serial.setdefault(self.serials[name], []).append(name)
+        states = {}
+        for serial, keys in by_serial.items():
+            answer = self.client.read('/interface/detail', params={'serialNumber': serial})
+            found = {interface_name(entry.get('ifName'))[1]: entry for entry in answer or [] if isinstance(entry, dict)}
+            for key in keys:
+                entry = found.get(key.rsplit(' ', 1)[1])
+                if entry is None:
+                    states[key] = {}
+                    continue
+                state = str(entry.get('complianceStatus') or 'NA').upper().replace(' ', '-')
+                states[key] = {serial: (self.labels.get(serial, serial), state)}
+        return states
+
+
+INTERFACE_CONFIG = {
+    'switch': {'type': 'str', 'required': True},
+    'name': {'type': 'str', 'required': True},
+    'mode': {'type': 'str', 'choices': list(MODES)},
+    'policy': {'type': 'str'},
+    'description': {'type': 'str'},
+    'enabled': {'type': 'bool'},
+    'mtu': {'type': 'str'},
+    'speed': {'type': 'str'},
+    'access_vlan': {'type': 'int'},
+    'allowed_vlans': {'type': 'str'},
+    'native_vlan': {'type': 'int'},
+    'members': {'type': 'list', 'elements': 'str'},
+    'pc_mode': {'type': 'str', 'choices': list(PC_MODES)},
+    'ipv4_address': {'type': 'str'},
+    'vrf': {'type': 'str'},
+    'dot1q_vlan': {'type': 'int'},
+    'template_params': {'type': 'dict'},
+}
+
+INTERFACES = Resource(
+    InterfaceModel(), InterfaceMapping,
+    config_options=INTERFACE_CONFIG,
+    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
+)

@@ -1,0 +1,367 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+
+from __future__ import annotations
+
+DOCUMENTATION = r"""
+module: interfaces
+short_description: Interfaces of a fabric's switches (ports, port-channels, loopbacks, sub-interfaces), idempotently
+version_added: 1.0.0
+description:
+  - Manages the interfaces of the switches of a fabric through the fabric controller's interface policies, with the states
+    of Ansible's network resource modules (see O(state)). It manages access and trunk ports, routed ports, loopbacks, sub-interfaces and
+    port-channels with their member ports.
+  - An interface is named by its switch (O(config[].switch)) and its name (O(config[].name)). Names are read in any letter
+    case and short form (V(eth1/10), V(po10), V(lo0)) and returned as the controller spells them (V(Ethernet1/10),
+    V(port-channel10), V(Loopback0), V(Ethernet1/1.10)).
+  - The interfaces of each switch concerned are read once, in one request per switch (the fabric inventory once more, to
+    find the switches). The task then sends only what differs, in as few requests as the controller allows (one request for
+    all changed interfaces, one create per policy, one deploy). A second run with the same config sends no write and
+    reports no change.
+  - Each kind and mode has a policy (the controller's interface template) that the module chooses and O(config[].policy) may
+    name, one of V(int_access_host), V(int_trunk_host), V(int_routed_host), V(int_port_channel_access_host),
+    V(int_port_channel_trunk_host), V(int_loopback), V(int_subif). The ports of a port-channel take the member policy the
+    controller gives them, and are described by the port-channel's O(config[].members), never on their own; so
+    V(gathered) does not list them, and no state resets them while they are members.
+  - Policy parameters this module does not name as options are kept in O(config[].template_params), which V(gathered)
+    fills, so a gathered config fed back to V(merged) or V(replaced) changes nothing.
+  - Before anything is written, the task is checked and refused, naming every problem in one message, when it cannot work, for
+    an option the interface's kind or mode does not take (O(config[].access_vlan) on a trunk, O(config[].members) on a
+    port); a VLAN outside 2 to 4094 (1 to 4094 in O(config[].allowed_vlans)); an address without a prefix length; a port,
+    member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
+    port-channels, or configured on its own while a port-channel of the task has it as a member, or a member of a
+    port-channel the task does not change; a key of O(config[].template_params) that an option sets; a vPC or SVI interface
+    (not managed yet). A refusal that rests on the switch as it is (a member of a port-channel the task does not change, a
+    sub-interface's parent the task does not list) is a warning in check mode, since an earlier task of the play may
+    change that.
+  - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
+    of that request and the ones the requests before it did change; nothing is sent twice.
+  - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed interface before
+    and after.
+  - vPC interfaces (V(vPC10)) need vPC pairs and are refused for now; they will take the two peers' member ports as
+    C(peer1_members) and C(peer2_members).
+seealso:
+  - module: fabricops.dashboard.networks
+    description: The networks whose VLANs the ports carry.
+  - ref: ansible_collections.fabricops.dashboard.docsite.resource_modules
+    description: The resource modules' guide (each state, brownfield export, deploy).
+author:
+  - Fabricops Dashboard Team (@fabricops)
+extends_documentation_fragment:
+  - fabricops.dashboard.connection
+  - fabricops.dashboard.connection.session
+  - fabricops.dashboard.gathered_query
+  - fabricops.dashboard.resource_state
+  - fabricops.dashboard.attributes
+options:
+  fabric:
+    description:
+      - Name of the fabric the switches are in.
+    type: str
+    required: true
+  state:
+    description:
+      - V(merged) sets the options given for the listed interfaces (creating the logical ones that do not exist); nothing
+        else is touched. A new mode (or policy) starts the interface from that mode's defaults, keeping its description,
+        O(config[].enabled) and O(config[].speed).
+      - V(replaced) makes each listed interface exactly what is given, with the documented defaults for options not given;
+        policy parameters this module does not name keep their value unless the mode changes.
+      - V(overridden) is V(replaced) for the listed interfaces, and on the switches O(config) names (only those) returns every
+        other physical port to the controller's default policy and deletes every other loopback, port-channel and
+        sub-interface. Ports that are members of a port-channel the task keeps are left as they are. A switch O(config) does
+        not name is never touched; O(config) cannot be empty. Only interfaces with one of the module's policies (see the
+        description) are reset or removed unasked; the fabric's own interfaces (underlay loopbacks and links, with their
+        fabric policies) and those with other policies are left as they are.
+      - V(deleted) returns the listed physical ports to the controller's default policy (a trunk on a leaf, a routed port on
+        other roles), and removes the listed logical interfaces. Both are marked for delete and then deployed, as the
+        controller requires, whatever O(deploy) says. An interface already absent, or a port already at the default, is
+        fine. O(config) cannot be empty.
+      - V(gathered) reads every interface of every switch of the fabric, except the members of port-channels, and returns
+        them in RV(gathered), in the format O(config) takes, so they can be fed back unchanged (brownfield export).
+      - V(rendered) returns in RV(rendered) the requests a run would send to create the listed interfaces on switches that
+        have none of them, without connecting to anything. O(config[].switch) is taken as the switch's serial number.
+    type: str
+    choices: [merged, replaced, overridden, deleted, gathered, rendered]
+    default: merged
+  deploy:
+    description:
+      - After the changes, deploy the interfaces the task changed, and the ports a port-channel change added or released.
+        Only these interfaces are deployed, not the whole switch.
+      - Deleting and resetting always deploy what they marked for delete, whatever this option says.
+    type: bool
+    default: false
+  wait:
+    description:
+      - Wait until every deployed interface reports V(IN-SYNC) (or is gone, when removed), and return the state of each in
+        RV(deployment).
+    type: bool
+    default: true
+  wait_timeout:
+    description:
+      - How many seconds O(wait) waits at most. When they run out, the task fails naming the interfaces not deployed yet.
+    type: int
+    default: 300
+  config:
+    description:
+      - The interfaces. Options left out are not changed by V(merged); V(replaced) and V(overridden) reset them to the
+        defaults shown, which depend on the kind and mode.
+    type: list
+    elements: dict
+    default: []
+    suboptions:
+      switch:
+        description: The switch, by its name, serial number or IP address as the fabric inventory lists it.
+        type: str
+        required: true
+      name:
+        description:
+          - The interface, such as V(Ethernet1/10), V(port-channel10), V(Loopback0) or V(Ethernet1/1.10) (a sub-interface),
+            in any letter case.
+        type: str
+        required: true
+      mode:
+        description:
+          - The mode of a physical port (V(access), V(trunk) or V(routed)) or a port-channel (V(access) or V(trunk)). It
+            chooses the policy, and which options the interface takes.
+          - Needed to set a port whose current policy the module does not know, and to create a port-channel. Loopbacks and
+            sub-interfaces are routed; leave it out for them.
+        type: str
+        choices: [access, trunk, routed]
+      policy:
+        description:
+          - The controller's interface template. Defaults to the one of the kind and mode (see the description).
+          - A template this module does not know takes no named option; give its parameters in O(config[].template_params).
+        type: str
+      description:
+        description: The interface's description. Default V("").
+        type: str
+      enabled:
+        description: Whether the interface is up (not shut down). Default V(true).
+        type: bool
+      mtu:
+        description:
+          - On access and trunk ports and port-channels, V(jumbo) (9216, the default) or V(default) (1500); V(9216) and
+            V(1500) are read as these.
+          - On routed ports and sub-interfaces, a number from 576 to 9216; default V(9216).
+        type: str
+      speed:
+        description: Speed of a physical port, such as V(Auto) (the default), V(10Gb), V(25Gb) or V(100Gb), in any letter case.
+        type: str
+      access_vlan:
+        description: The VLAN of an access port or port-channel (2 to 4094). Default none (the switch's default VLAN).
+        type: int
+      allowed_vlans:
+        description:
+          - The VLANs a trunk port or port-channel carries, as V(none) (the default), V(all) or VLANs and ranges such as
+            V(10,20-30). Returned as ranges in ascending order.
+        type: str
+      native_vlan:
+        description: The native VLAN of a trunk port or port-channel (2 to 4094). Default none.
+        type: int
+      members:
+        description:
+          - The member ports of a port-channel, such as V([Ethernet1/20, Ethernet1/21]). They take the controller's member
+            policy; a port left out of the list goes back to the default policy. A port can be in one port-channel only.
+          - Default V([]).
+        type: list
+        elements: str
+      pc_mode:
+        description: The LACP mode of a port-channel's members. Default V(active).
+        type: str
+        choices: [active, passive, 'on']
+      ipv4_address:
+        description:
+          - The IPv4 address of a routed port, sub-interface or loopback, with its prefix length, such as V(10.0.0.1/30). A
+            loopback's is one address (V(/32), added when left out). Default none.
+        type: str
+      vrf:
+        description: The VRF of a routed port, sub-interface or loopback. Default V("") (the default VRF).
+        type: str
+      dot1q_vlan:
+        description: The 802.1Q tag of a sub-interface (2 to 4094). Default the sub-interface's number (V(10) for V(Ethernet1/1.10)).
+        type: int
+      template_params:
+        description:
+          - Policy parameters (C(nvPairs)) this module does not name as options, by the policy's own names (for example
+            V(BPDUGUARD_ENABLED) or V(CONF)). Values are sent as text, as the controller stores them.
+          - A key an option sets (V(ACCESS_VLAN) is O(config[].access_vlan)) is refused, naming the option.
+        type: dict
+attributes:
+  check_mode:
+    support: full
+  diff_mode:
+    support: full
+notes:
+  - The controller's default policy of a physical port, which V(deleted) and V(overridden) return a port to, is taken to be
+    C(int_trunk_host) with no allowed VLANs on a leaf and C(int_routed_host) with no address on other roles, as the
+    controller's own clients reset ports.
+"""
+
+EXAMPLES = r"""
+- name: A server's access port, a trunk to a hypervisor, a routed uplink and a loopback, deployed
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    deploy: true
+    config:
+      - switch: site-a-leaf-2
+        name: Ethernet1/10
+        mode: access
+        access_vlan: 2301
+        description: web-01
+      - switch: site-a-leaf-2
+        name: Ethernet1/11
+        mode: trunk
+        allowed_vlans: 2301-2310,2400
+        native_vlan: 2301
+      - switch: site-a-leaf-2
+        name: Ethernet1/48
+        mode: routed
+        ipv4_address: 10.33.0.1/30
+        mtu: "9216"
+      - switch: site-a-leaf-2
+        name: loopback10
+        ipv4_address: 10.2.0.10/32
+        vrf: vrf-1
+
+- name: A port-channel to a host, with two member ports
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    deploy: true
+    config:
+      - switch: site-a-leaf-2
+        name: port-channel20
+        mode: trunk
+        members: [Ethernet1/20, Ethernet1/21]
+        allowed_vlans: 2301,2302
+
+- name: A sub-interface of a routed port
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    config:
+      - switch: site-a-leaf-2
+        name: Ethernet1/47.100
+        ipv4_address: 10.34.0.1/30
+        vrf: vrf-1
+
+- name: Export every interface of the fabric (brownfield)
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    state: gathered
+  register: existing
+
+- name: Feeding it back changes nothing
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    config: "{{ existing.gathered }}"
+
+- name: On site-a-leaf-2 only these interfaces; every other port back to the default, other logical interfaces removed
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    state: overridden
+    config:
+      - switch: site-a-leaf-2
+        name: Ethernet1/10
+        mode: access
+        access_vlan: 2301
+
+- name: Ethernet1/11 back to the default policy, loopback10 removed
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    state: deleted
+    config:
+      - switch: site-a-leaf-2
+        name: Ethernet1/11
+      - switch: site-a-leaf-2
+        name: Loopback10
+
+- name: The requests a run would send, without connecting
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    state: rendered
+    config:
+      - switch: FDO12345678
+        name: Ethernet1/10
+        mode: access
+        access_vlan: 2301
+  register: requests
+"""
+
+RETURN = r"""
+before:
+  description:
+    - The interfaces concerned as they were, in the format O(config) takes, switches by name.
+    - These are the listed interfaces that exist; every interface of the switches O(config) names for V(overridden), of the
+      fabric for V(gathered). V(rendered) reads nothing and returns an empty list.
+  returned: always
+  type: list
+  elements: dict
+after:
+  description:
+    - The same interfaces as the task leaves them (as planned, in check mode); a removed logical interface is left out, a port
+      returned to the default policy is shown with it.
+  returned: when the task did not fail
+  type: list
+  elements: dict
+gathered:
+  description: Every interface of the fabric's switches but the members of port-channels, in the format O(config) takes.
+  returned: when O(state=gathered)
+  type: list
+  elements: dict
+rendered:
+  description:
+    - The requests a run would send to create the listed interfaces, each with C(method), C(path) (from the API root) and
+      C(body) (the controller's own field names), one create per policy, and with O(deploy) the deploy.
+  returned: when O(state=rendered)
+  type: list
+  elements: dict
+diff:
+  description: C(before) and C(after) of each changed interface, keyed by switch and interface name, in the format O(config) takes.
+  returned: in diff mode, when something changed
+  type: dict
+deploy:
+  description: The interfaces a deploy was (or, in check mode, would be) sent for, each as its switch and its name.
+  returned: when some interface needed deploying
+  type: list
+  elements: str
+  sample: ["site-a-leaf-2 Ethernet1/10", "site-a-leaf-2 port-channel20"]
+deployment:
+  description:
+    - Per switch, the state of each deployed interface when the wait ended (V(IN-SYNC); V(NA) for one removed).
+    - Also when a deploy did not finish in O(wait_timeout), with the states at that moment.
+  returned: when a deploy was sent and O(wait=true), or a deploy failed
+  type: dict
+  sample: {"site-a-leaf-2": {"Ethernet1/10": "IN-SYNC", "port-channel20": "IN-SYNC"}}
+requests:
+  description:
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order.
+    - After a failure part way, the writes sent before it, which did change the controller.
+  returned: when something needed changing and the task was not in check mode
+  type: list
+  elements: str
+  sample: ["POST /interface/modify", "POST /globalInterface", "POST /globalInterface/deploy"]
+failed_items:
+  description: When the controller refused a request, each interface of that request (switch and name) with its message.
+  returned: on a partial failure
+  type: dict
+  sample: {"site-a-leaf-2 Loopback11": "Failed to get template. Template with name int_loopback_custom not found"}
+succeeded_items:
+  description: The interfaces the task's earlier requests did change, named the same way.
+  returned: on a partial failure
+  type: list
+  elements: str
+"""
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import INTERFACES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.ansible_module import run_module
+
+ARGUMENT_SPEC = INTERFACES.argument_spec()
+
+
+def main():
+    run_module(ARGUMENT_SPEC)
+
+
+if __name__ == '__main__':
+    main()

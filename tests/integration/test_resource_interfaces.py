@@ -1,0 +1,318 @@
+"""fabricops.dashboard.interfaces run as a user runs it, against the emulator's fabric site-a
+(switches site-a-spine-1 and site-a-leaf-2, each with the ports Ethernet1/1 to Ethernet1/54 at the controller's default
+policy: int_trunk_host on the leaf, int_routed_host on the spine).
+
+Each kind is run, rerun (0 writes, counted by the emulator), run in check mode (0 writes, the same ``changed``) and with
+--diff; the interfaces are also read directly from the controller, not only through the module.
+"""
+
+import pytest
+
+from conftest import LAN_FABRIC, assert_idempotent, read_controller
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+LEAF, SPINE = 'site-a-leaf-2', 'site-a-spine-1'
+ACCESS = {'switch': LEAF, 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 2301, 'description': 'web-01'}
+TRUNK = {'switch': LEAF, 'name': 'eth1/11', 'mode': 'trunk', 'allowed_vlans': '2301-2303,2400', 'native_vlan': 2301, 'mtu': '9216'}
+ROUTED = {'switch': LEAF, 'name': 'Ethernet1/48', 'mode': 'routed', 'ipv4_address': '10.33.0.1/30', 'mtu': '9100'}
+LOOPBACK = {'switch': LEAF, 'name': 'loopback10', 'ipv4_address': '10.2.0.10', 'vrf': 'vrf-1', 'description': 'router id'}
+# on the spine, whose ports are routed from the start: a sub-interface needs a routed parent
+SUBIF = {'switch': SPINE, 'name': 'Ethernet1/47.100', 'ipv4_address': '10.34.0.1/30'}
+CHANNEL = {'switch': LEAF, 'name': 'po20', 'mode': 'trunk', 'members': ['Ethernet1/21', 'e1/20'], 'allowed_vlans': '2301,2302'}
+KINDS = {'access': ACCESS, 'trunk': TRUNK, 'routed': ROUTED, 'loopback': LOOPBACK, 'sub-interface': SUBIF,
+         'port-channel': CHANNEL}
+
+
+def policies(emu, serial):
+    """{interface: (policy, nvPairs)} of a switch, read directly from the controller."""
+    found = {}
+    for group in read_controller(emu, '/interface?serialNumber=%s' % serial):
+        for interface in group['interfaces']:
+            found[interface['ifName']] = (group['policy'], interface['nvPairs'])
+    return found
+
+
+def serial_of(emu, name):
+    inventory = read_controller(emu, '/control/fabrics/site-a/inventory/switchesByFabric')
+    return next(switch['serialNumber'] for switch in inventory if switch['logicalName'] == name)
+
+
+def by_key(objects):
+    return {'%s %s' % (item['switch'], item['name']): item for item in objects}
+
+
+@pytest.mark.parametrize('kind', sorted(KINDS))
+def test_each_kind_runs_then_reruns_with_no_write_and_check_mode_agrees(resource, emu, kind):
+    config = [KINDS[kind]]
+    check = resource('interfaces', 'merged', config, check=True, diff=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
+    run = resource('interfaces', 'merged', config, deploy=True, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True
+    # check mode planned what the run did
+    assert check['after'] == run['after'] and check['diff'] == run['diff']
+    assert run['requests'][-1] == 'POST /globalInterface/deploy'
+    assert set(run['deployment'][KINDS[kind]['switch']].values()) == {'IN-SYNC'}, run['deployment']
+    assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
+    assert_idempotent(resource, 'interfaces', 'replaced', config, deploy=True)
+    run.play.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_the_controller_holds_each_kind_as_its_policy(resource, emu):
+    run = resource('interfaces', 'merged', list(KINDS.values()), diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    stored = policies(emu, serial_of(emu, LEAF))
+    assert stored['Ethernet1/10'][0] == 'int_access_host' and stored['Ethernet1/10'][1]['ACCESS_VLAN'] == '2301'
+    assert stored['Ethernet1/10'][1]['DESC'] == 'web-01'
+    assert stored['Ethernet1/11'][0] == 'int_trunk_host'
+    assert (stored['Ethernet1/11'][1]['ALLOWED_VLANS'], stored['Ethernet1/11'][1]['MTU']) == ('2301-2303,2400', 'jumbo')
+    assert stored['Ethernet1/48'][0] == 'int_routed_host'
+    assert (stored['Ethernet1/48'][1]['IP'], stored['Ethernet1/48'][1]['PREFIX']) == ('10.33.0.1', '30')
+    assert stored['Loopback10'][0] == 'int_loopback' and stored['Loopback10'][1]['IP'] == '10.2.0.10'
+    spine = policies(emu, serial_of(emu, SPINE))
+    assert spine['Ethernet1/47.100'][0] == 'int_subif' and spine['Ethernet1/47.100'][1]['VLAN'] == '100'
+    assert stored['port-channel20'][0] == 'int_port_channel_trunk_host'
+    assert stored['port-channel20'][1]['MEMBER_INTERFACES'] == 'Ethernet1/20,Ethernet1/21'
+    assert stored['Ethernet1/20'][0] == 'int_port_channel_trunk_member_11_1'
+    # the module's after, in its own terms and the controller's spelling of the names
+    after = by_key(run['after'])
+    assert after[LEAF + ' Loopback10']['ipv4_address'] == '10.2.0.10/32'
+    assert after[LEAF + ' port-channel20']['members'] == ['Ethernet1/20', 'Ethernet1/21']
+    assert after[LEAF + ' Ethernet1/11']['mtu'] == 'jumbo'
+    # the diff shows the ports as they were (the leaf's default trunk) and as they are; new logical ones have no before
+    assert run['diff']['before'][LEAF + ' Ethernet1/10']['mode'] == 'trunk'
+    assert LEAF + ' Loopback10' not in run['diff']['before']
+    # 1 update request for the ports, 1 create per policy of the new logical interfaces, no deploy (deploy: false)
+    assert run['requests'] == ['POST /interface/modify', 'POST /globalInterface', 'POST /globalInterface',
+                               'POST /globalInterface'], run['requests']
+
+
+def test_a_member_moved_into_a_port_channel_is_not_reset_on_the_next_run(resource, emu):
+    """cisco.dcnm's dcnm_interface resets port-channel members on reruns (its most reported bug)."""
+    port = {'switch': LEAF, 'name': 'Ethernet1/30', 'mode': 'access', 'access_vlan': 2301}
+    assert resource('interfaces', 'merged', [port], deploy=True).play.rc == 0
+    channel = {'switch': LEAF, 'name': 'port-channel30', 'mode': 'access', 'access_vlan': 2301, 'members': ['Ethernet1/30']}
+    # moving it: the port's own config goes, the port-channel takes it
+    run = resource('interfaces', 'merged', [channel], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert LEAF + ' Ethernet1/30' in run['deploy'] and run['deployment'][LEAF]['Ethernet1/30'] == 'IN-SYNC'
+    serial = serial_of(emu, LEAF)
+    assert policies(emu, serial)['Ethernet1/30'][0] == 'int_port_channel_access_member_11_1'
+    for state in ('merged', 'replaced', 'overridden'):
+        again = resource('interfaces', state, [channel], deploy=True)
+        assert again.play.rc == 0, again.play.output[-3000:]
+        assert again.writes == 0 and again['changed'] is False, (state, again.requests)
+    assert policies(emu, serial)['Ethernet1/30'][0] == 'int_port_channel_access_member_11_1'
+    # gathered leaves the member out: its port-channel describes it
+    gathered = by_key(resource('interfaces', 'gathered')['gathered'])
+    assert LEAF + ' Ethernet1/30' not in gathered and gathered[LEAF + ' port-channel30']['members'] == ['Ethernet1/30']
+
+
+def test_overridden_touches_only_the_switches_named_and_returns_removed_ports_to_the_default(resource, emu):
+    spine_loopback = {'switch': SPINE, 'name': 'Loopback5', 'ipv4_address': '10.9.0.1/32'}
+    spine_port = {'switch': SPINE, 'name': 'Ethernet1/5', 'mode': 'routed', 'ipv4_address': '10.9.1.1/30'}
+    setup = resource('interfaces', 'merged', [ACCESS, TRUNK, LOOPBACK, spine_loopback, spine_port], deploy=True)
+    assert setup.play.rc == 0, setup.play.output[-3000:]
+    # an underlay loopback as the fabric makes it, with its fabric policy: overridden never touches it
+    answer = emu.login().post(emu.url(LAN_FABRIC + '/globalInterface'), timeout=10, json={
+        'policy': 'int_fabric_loopback_11_1', 'interfaces': [{
+            'serialNumber': serial_of(emu, LEAF), 'ifName': 'Loopback0', 'interfaceType': 'INTERFACE_LOOPBACK',
+            'fabricName': 'site-a', 'nvPairs': {'INTF_NAME': 'Loopback0', 'IP': '10.2.0.2'}}]})
+    assert answer.status_code == 200, answer.text
+    spine = policies(emu, serial_of(emu, SPINE))
+    check = resource('interfaces', 'overridden', [ACCESS], check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('interfaces', 'overridden', [ACCESS], diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'][0] == 'DELETE /interface/markdelete' and run['requests'][-1] == 'POST /globalInterface/deploy'
+    leaf = policies(emu, serial_of(emu, LEAF))
+    # the trunk port is back to the default policy, not deleted; the loopback is gone
+    assert leaf['Ethernet1/11'][0] == 'int_trunk_host' and leaf['Ethernet1/11'][1]['ALLOWED_VLANS'] == 'none'
+    assert 'Loopback10' not in leaf and leaf['Ethernet1/10'][0] == 'int_access_host'
+    assert leaf['Loopback0'][0] == 'int_fabric_loopback_11_1'
+    assert after_keys(run) >= {LEAF + ' Ethernet1/10', LEAF + ' Ethernet1/11'} and LEAF + ' Loopback10' not in after_keys(run)
+    assert by_key(run['after'])[LEAF + ' Ethernet1/11']['allowed_vlans'] == 'none'
+    # the spine, named nowhere in config, is untouched
+    assert policies(emu, serial_of(emu, SPINE)) == spine
+    assert not [key for key in run['deploy'] if key.startswith(SPINE)]
+    assert_idempotent(resource, 'interfaces', 'overridden', [ACCESS])
+
+
+def after_keys(run):
+    return set(by_key(run['after']))
+
+
+def test_deleted_returns_ports_to_the_default_and_removes_logical_interfaces(resource, emu):
+    assert resource('interfaces', 'merged', [ACCESS, LOOPBACK, CHANNEL], deploy=True).play.rc == 0
+    names = [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'},
+             {'switch': LEAF, 'name': 'port-channel20'}, {'switch': LEAF, 'name': 'Loopback99'}]
+    check = resource('interfaces', 'deleted', names, check=True)
+    assert check['changed'] is True and check.writes == 0
+    run = resource('interfaces', 'deleted', names)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
+    # the port-channel's members go back to the default policy with it, and are deployed with it
+    assert run['deployment'][LEAF] == {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'NA', 'port-channel20': 'NA',
+                                       'Ethernet1/20': 'IN-SYNC', 'Ethernet1/21': 'IN-SYNC'}
+    leaf = policies(emu, serial_of(emu, LEAF))
+    assert leaf['Ethernet1/10'][0] == 'int_trunk_host' and 'Loopback10' not in leaf and 'port-channel20' not in leaf
+    assert leaf['Ethernet1/20'][0] == 'int_trunk_host' and leaf['Ethernet1/20'][1]['ALLOWED_VLANS'] == 'none'
+    detail = {entry['ifName']: entry for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial_of(emu, LEAF))}
+    assert detail['Ethernet1/20']['complianceStatus'] == 'In-Sync'
+    assert_idempotent(resource, 'interfaces', 'deleted', names)
+
+
+def test_gathered_fed_to_merged_and_to_replaced_changes_nothing(resource):
+    assert resource('interfaces', 'merged', list(KINDS.values()), deploy=True).play.rc == 0
+    gathered = resource('interfaces', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    found = by_key(gathered['gathered'])
+    assert found[LEAF + ' Ethernet1/10']['access_vlan'] == 2301
+    assert found[SPINE + ' Ethernet1/1']['mode'] == 'routed' and found[LEAF + ' Ethernet1/1']['mode'] == 'trunk'
+    assert found[LEAF + ' Ethernet1/1']['template_params']['BPDUGUARD_ENABLED'] == 'false'
+    for state in ('merged', 'replaced', 'overridden'):
+        fed_back = resource('interfaces', state, gathered['gathered'], deploy=True)
+        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+
+
+def test_rendered_computes_the_requests_offline(resource, emu):
+    config = [dict(item, switch='FDO0000TEST') for item in KINDS.values()]
+    run = resource('interfaces', 'rendered', config, deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert emu.counters()['logins'] == 0 and run.writes == 0
+    # the ports (which always exist) in one update, the logical interfaces created one policy each, the deploy
+    ports, creates, deploy = run['rendered'][0], run['rendered'][1:-1], run['rendered'][-1]
+    assert ports['path'] == LAN_FABRIC + '/interface/modify'
+    assert [body['policy'] for body in ports['body']] == ['int_access_host', 'int_trunk_host', 'int_routed_host']
+    assert ports['body'][1]['interfaces'][0]['nvPairs']['ALLOWED_VLANS'] == '2301-2303,2400'
+    assert [request['body']['policy'] for request in creates] == ['int_loopback', 'int_subif', 'int_port_channel_trunk_host']
+    assert all(request['path'] == LAN_FABRIC + '/globalInterface' for request in creates)
+    channel = creates[-1]['body']['interfaces'][0]
+    assert (channel['serialNumber'], channel['ifName'], channel['nvPairs']['MEMBER_INTERFACES']) == (
+        'FDO0000TEST', 'port-channel20', 'Ethernet1/20,Ethernet1/21')
+    assert creates[1]['body']['interfaces'][0]['nvPairs']['VLAN'] == '100'
+    # the six interfaces and the two member ports
+    assert deploy['path'] == LAN_FABRIC + '/globalInterface/deploy' and len(deploy['body']) == 8
+    assert [item['name'] for item in run['after']] == ['Ethernet1/10', 'Ethernet1/11', 'Ethernet1/48', 'Loopback10',
+                                                       'Ethernet1/47.100', 'port-channel20']
+
+
+@pytest.mark.parametrize('kind', sorted(KINDS))
+def test_a_request_refused_part_way_fails_the_task_naming_the_interfaces_of_each_kind(resource, kind):
+    refused = {'switch': LEAF, 'name': 'Loopback11', 'policy': 'int_loopback_custom', 'template_params': {'IP': '10.2.0.11'}}
+    run = resource('interfaces', 'merged', [KINDS[kind], refused])
+    assert run.play.rc == 2
+    assert len(run['succeeded_items']) == 1 and run['succeeded_items'][0].startswith(KINDS[kind]['switch'] + ' ')
+    assert run['changed'] is True
+    assert run['failed_items'] == {LEAF + ' Loopback11': 'Failed to get template. Template with name int_loopback_custom not found'}
+    assert '1 of 2 items failed' in run['msg'] and 'Loopback11' in run['msg']
+    # what succeeded is not sent again
+    rerun = resource('interfaces', 'merged', [KINDS[kind]])
+    assert rerun.play.rc == 0 and rerun.writes == 0, rerun.requests
+
+
+def test_deploy_pushes_listed_interfaces_an_earlier_run_left_undeployed_and_then_nothing(resource):
+    assert resource('interfaces', 'merged', [ACCESS, LOOPBACK]).play.rc == 0
+    run = resource('interfaces', 'merged', [ACCESS, LOOPBACK], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['POST /globalInterface/deploy'] and run['changed'] is True
+    assert run['deployment'] == {LEAF: {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'IN-SYNC'}}
+    assert_idempotent(resource, 'interfaces', 'merged', [ACCESS, LOOPBACK], deploy=True)
+
+
+def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(resource):
+    good = {'switch': LEAF, 'name': 'Loopback10', 'ipv4_address': '10.2.0.10/32'}
+    bad = {'switch': LEAF, 'name': 'Loopback11', 'policy': 'int_loopback_custom', 'template_params': {'IP': '10.2.0.11'}}
+    run = resource('interfaces', 'merged', [good, bad])
+    assert run.play.rc == 2
+    assert run['failed_items'] == {LEAF + ' Loopback11': 'Failed to get template. Template with name int_loopback_custom not found'}
+    assert run['succeeded_items'] == [LEAF + ' Loopback10'] and run['changed'] is True
+    assert run['requests'] == ['POST /globalInterface', 'POST /globalInterface']
+    # the rerun sends only what is still needed
+    rerun = resource('interfaces', 'merged', [good, dict(bad, policy='int_loopback', template_params={}, ipv4_address='10.2.0.11')])
+    assert rerun.play.rc == 0, rerun.play.output[-3000:]
+    assert rerun['requests'] == ['POST /globalInterface']
+
+
+@pytest.mark.parametrize('config, message', [
+    ([dict(TRUNK, access_vlan=10)], 'a ethernet in mode trunk takes no access_vlan'),
+    ([dict(ACCESS, access_vlan=4095)], 'access_vlan 4095 is not a usable VLAN; give 2 to 4094'),
+    ([dict(TRUNK, allowed_vlans='10-5000')], 'allowed_vlans 5000 is not a usable VLAN'),
+    ([dict(CHANNEL, members=['Ethernet1/20', 'Ethernet1/99'])], 'has no port Ethernet1/99 for its members'),
+    ([CHANNEL, dict(CHANNEL, name='port-channel21', members=['Ethernet1/21'])],
+     'port Ethernet1/21 of switch site-a-leaf-2 is given to port-channel20 and to port-channel21'),
+    ([CHANNEL, {'switch': LEAF, 'name': 'Ethernet1/20', 'mode': 'access'}], 'port Ethernet1/20 is a member of port-channel20 in this task'),
+    ([dict(ROUTED, ipv4_address='10.33.0.1')], "ipv4_address '10.33.0.1' has no prefix length"),
+    ([dict(ACCESS, template_params={'ACCESS_VLAN': '10'})], 'template_params ACCESS_VLAN is what the option access_vlan sets'),
+    ([{'switch': LEAF, 'name': 'vPC10', 'mode': 'trunk'}], 'vPC interfaces need a vPC pair'),
+    ([{'switch': LEAF, 'name': 'Ethernet1/99', 'mode': 'access'}], 'switch site-a-leaf-2 has no port Ethernet1/99'),
+    ([{'switch': LEAF, 'name': 'Loopback1', 'mode': 'access'}], 'a loopback is routed; leave mode out'),
+    ([{'switch': 'no-such-switch', 'name': 'Ethernet1/1', 'mode': 'access'}], 'switch no-such-switch is not in fabric site-a'),
+    ([{'switch': LEAF, 'name': 'Ethernet1/1', 'mode': 'access', 'mtu': '9000'}], 'mtu 9000 is not one a layer-2 interface takes'),
+    ([{'switch': LEAF, 'name': 'Serial0/1', 'mode': 'access'}], 'is not an interface name this module knows'),
+    ([CHANNEL, dict(SUBIF, switch=LEAF, name='Ethernet1/20.5')], 'its parent port Ethernet1/20 is a member of port-channel20'),
+    ([ACCESS, dict(ACCESS, name='ethernet1/10')], 'config lists interface site-a-leaf-2 Ethernet1/10 twice'),
+])
+def test_intent_that_cannot_work_is_refused_before_any_write(resource, config, message):
+    for check in (True, False):
+        run = resource('interfaces', 'merged', config, check=check)
+        assert run.play.rc == 2 and run.writes == 0, run.requests
+        assert message in run['msg'], run['msg']
+        assert 'Traceback' not in run.play.output
+
+
+def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resource):
+    """The refusal rests on the port as the switch has it (an earlier task of the play may make it routed): check mode
+    warns and goes on; a real run refuses it before any write."""
+    config = [dict(SUBIF, switch=LEAF)]
+    message = 'its parent port Ethernet1/47 is a trunk port, and only a routed port has sub-interfaces'
+    check = resource('interfaces', 'merged', config, check=True)
+    assert check.play.rc == 0 and check['changed'] is True and check.writes == 0
+    assert any(message in warning for warning in check['warnings']), check.get('warnings')
+    run = resource('interfaces', 'merged', config)
+    assert run.play.rc == 2 and run.writes == 0 and message in run['msg'], run['msg']
+    # with its parent made routed in the same task, it goes through
+    routed = resource('interfaces', 'merged', [{'switch': LEAF, 'name': 'Ethernet1/47', 'mode': 'routed'}] + config)
+    assert routed.play.rc == 0, routed.play.output[-3000:]
+
+
+def test_a_port_already_in_another_port_channel_is_refused_before_any_write(resource):
+    assert resource('interfaces', 'merged', [CHANNEL]).play.rc == 0
+    run = resource('interfaces', 'merged', [dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])])
+    assert run.play.rc == 2 and run.writes == 0
+    assert 'port Ethernet1/20 is already a member of port-channel20' in run['msg'], run['msg']
+    # moving it in one task: the port-channel that gives it up is sent first
+    moved = resource('interfaces', 'merged', [dict(CHANNEL, members=['Ethernet1/21']),
+                                              dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])])
+    assert moved.play.rc == 0, moved.play.output[-3000:]
+    assert moved['requests'] == ['POST /interface/modify', 'POST /globalInterface']
+
+
+def test_ports_of_a_removed_port_channel_move_to_a_new_one_in_one_task_with_one_deploy(resource, emu):
+    assert resource('interfaces', 'merged', [CHANNEL], deploy=True).play.rc == 0
+    new = dict(CHANNEL, name='port-channel21')
+    run = resource('interfaces', 'overridden', [new], deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface', 'POST /globalInterface/deploy']
+    assert run['deployment'][LEAF] == {'port-channel20': 'NA', 'port-channel21': 'IN-SYNC', 'Ethernet1/20': 'IN-SYNC',
+                                       'Ethernet1/21': 'IN-SYNC'}
+    leaf = policies(emu, serial_of(emu, LEAF))
+    assert 'port-channel20' not in leaf and leaf['Ethernet1/20'][0] == 'int_port_channel_trunk_member_11_1'
+    assert leaf['Ethernet1/20'][1]['PO_ID'] == 'port-channel21'
+    assert_idempotent(resource, 'interfaces', 'overridden', [new], deploy=True)
+
+
+def test_deleted_and_overridden_need_config(resource):
+    for state in ('deleted', 'overridden'):
+        run = resource('interfaces', state, [])
+        assert run.play.rc == 2 and run.writes == 0
+        assert 'state %s needs config' % state in run['msg'], run['msg']
+
+
+def test_gathered_with_json_query(resource):
+    assert resource('interfaces', 'merged', [ACCESS]).play.rc == 0
+    run = resource('interfaces', 'gathered', json_query="[?mode=='access'].{switch: switch, name: name, vlan: access_vlan}")
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['gathered'] == [{'switch': LEAF, 'name': 'Ethernet1/10', 'vlan': 2301}]

@@ -1,0 +1,212 @@
+"""Interfaces: the options a user writes and the controller's interface policies, both ways (pure)."""
+
+import pytest
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import (
+    INTERFACES, InterfaceMapping, interface_name, interface_order, nv_pairs, object_from_controller, owned_keys, policy_of,
+    settle_mode, vlan_list,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import IntentChecks, IntentRefused
+
+MODEL = INTERFACES.model
+
+
+@pytest.mark.parametrize('given, expected', [
+    ('Ethernet1/10', ('ethernet', 'Ethernet1/10')),
+    ('eth1/10', ('ethernet', 'Ethernet1/10')),
+    ('E1/49/2', ('ethernet', 'Ethernet1/49/2')),
+    ('ethernet1/1.10', ('sub-interface', 'Ethernet1/1.10')),
+    ('Port-Channel10', ('port-channel', 'port-channel10')),
+    ('po10', ('port-channel', 'port-channel10')),
+    ('loopback0', ('loopback', 'Loopback0')),
+    ('lo0', ('loopback', 'Loopback0')),
+    ('vpc7', ('vpc', 'vPC7')),
+    ('Serial0/1', (None, 'Serial0/1')),
+])
+def test_interface_names_are_read_in_any_case_and_short_form_and_spelled_as_the_controller_does(given, expected):
+    assert interface_name(given) == expected
+
+
+def test_interfaces_sort_by_their_numbers():
+    assert sorted(['Ethernet1/10', 'Ethernet1/2', 'Ethernet1/1'], key=interface_order) == ['Ethernet1/1', 'Ethernet1/2', 'Ethernet1/10']
+
+
+@pytest.mark.parametrize('given, spelled', [
+    ('none', 'none'), ('ALL', 'all'), ('10,11,12,20', '10-12,20'), ('30-32, 10', '10,30-32'), ('5-3', '3-5'),
+])
+def test_allowed_vlans_have_one_spelling(given, spelled):
+    assert vlan_list(given)[0] == spelled
+
+
+def test_allowed_vlans_that_are_no_list_are_refused():
+    with pytest.raises(ModelError, match='is not none, all or a list of VLANs'):
+        vlan_list('10;20')
+
+
+def test_a_task_item_in_the_models_terms():
+    item = {'switch': 'leaf-1', 'name': 'lo5', 'ipv4_address': '10.2.0.5', 'enabled': False, 'template_params': {'V6IP': None}}
+    want = MODEL.from_task(item, 0)
+    assert want == {'name': 'leaf-1 Loopback5', 'switch': 'leaf-1', 'interface': 'Loopback5', 'ipv4_address': '10.2.0.5/32',
+                    'enabled': False, 'template_params': {'V6IP': ''}}
+
+
+def test_a_layer2_mtu_given_as_a_number_is_the_templates_choice():
+    want = MODEL.from_task({'switch': 's', 'name': 'Ethernet1/1', 'mode': 'trunk', 'mtu': 9216}, 0)
+    settle_mode(want, None)
+    assert want['mtu'] == 'jumbo'
+    routed = MODEL.from_task({'switch': 's', 'name': 'Ethernet1/2', 'mode': 'routed', 'mtu': 9216}, 0)
+    settle_mode(routed, None)
+    assert routed['mtu'] == '9216'
+
+
+def test_a_want_without_mode_takes_the_interfaces_current_one():
+    want = MODEL.from_task({'switch': 's', 'name': 'Ethernet1/1', 'description': 'x'}, 0)
+    settle_mode(want, {'mode': 'access'})
+    assert want['mode'] == 'access'
+
+
+# An access port as GET /interface lists it (docs/api/fabric-controller.yaml; values invented).
+WIRE_ACCESS = {'ifName': 'Ethernet1/10', 'interfaceType': 'INTERFACE_ETHERNET', 'policy': 'int_access_host', 'nvPairs': {
+    'INTF_NAME': 'Ethernet1/10', 'ACCESS_VLAN': '2301', 'DESC': 'web-01', 'MTU': 'jumbo', 'SPEED': 'Auto',
+    'ADMIN_STATE': 'true', 'BPDUGUARD_ENABLED': 'true', 'POLICY_ID': 'POLICY-100', 'FABRIC_NAME': 'f1'}}
+
+
+def test_an_access_port_as_read_in_the_modules_terms_and_back():
+    obj = object_from_controller(WIRE_ACCESS, 'leaf-1')
+    assert obj == {'name': 'leaf-1 Ethernet1/10', 'switch': 'leaf-1', 'interface': 'Ethernet1/10', 'policy': 'int_access_host',
+                   'mode': 'access', 'description': 'web-01', 'enabled': True, 'mtu': 'jumbo', 'speed': 'Auto',
+                   'access_vlan': 2301, 'template_params': {'BPDUGUARD_ENABLED': 'true'}}
+    # what is sent back is what was read, without what the controller keeps of its own
+    sent = dict(WIRE_ACCESS['nvPairs'])
+    del sent['POLICY_ID'], sent['FABRIC_NAME']
+    assert nv_pairs(obj) == sent and policy_of(obj) == 'int_access_host'
+    assert MODEL.for_output(obj) == {'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'policy': 'int_access_host',
+                                     'description': 'web-01', 'enabled': True, 'mtu': 'jumbo', 'speed': 'Auto',
+                                     'access_vlan': 2301, 'template_params': {'BPDUGUARD_ENABLED': 'true'}}
+
+
+def test_a_port_channel_and_a_routed_port_and_a_loopback_both_ways():
+    channel = object_from_controller({'ifName': 'port-channel20', 'policy': 'int_port_channel_trunk_host', 'nvPairs': {
+        'MEMBER_INTERFACES': 'e1/21,e1/20', 'PC_MODE': 'active', 'ALLOWED_VLANS': '10,11', 'NATIVE_VLAN': '', 'PO_ID': 'port-channel20',
+        'MTU': 'jumbo', 'DESC': '', 'ADMIN_STATE': 'true', 'INTF_NAME': 'port-channel20'}}, 'leaf-1')
+    assert channel['members'] == ['Ethernet1/20', 'Ethernet1/21'] and channel['allowed_vlans'] == '10-11'
+    assert 'native_vlan' not in channel and channel['template_params'] == {}
+    pairs = nv_pairs(channel)
+    assert (pairs['MEMBER_INTERFACES'], pairs['PO_ID'], pairs['NATIVE_VLAN']) == ('Ethernet1/20,Ethernet1/21', 'port-channel20', '')
+    routed = object_from_controller({'ifName': 'Ethernet1/48', 'policy': 'int_routed_host', 'nvPairs': {
+        'IP': '10.33.0.1', 'PREFIX': '30', 'INTF_VRF': '', 'MTU': '9216'}}, 'leaf-1')
+    assert routed['ipv4_address'] == '10.33.0.1/30' and routed['vrf'] == '' and routed['mtu'] == '9216'
+    assert (nv_pairs(routed)['IP'], nv_pairs(routed)['PREFIX']) == ('10.33.0.1', '30')
+    loopback = object_from_controller({'ifName': 'Loopback10', 'policy': 'int_loopback', 'nvPairs': {'IP': '10.2.0.10'}}, 'leaf-1')
+    assert loopback['ipv4_address'] == '10.2.0.10/32' and 'PREFIX' not in nv_pairs(loopback)
+
+
+def test_a_policy_the_module_does_not_know_keeps_every_parameter_in_template_params():
+    obj = object_from_controller({'ifName': 'Ethernet1/5', 'policy': 'int_monitor_ethernet', 'nvPairs': {
+        'INTF_NAME': 'Ethernet1/5', 'CONF': 'x'}}, 'leaf-1')
+    assert 'mode' not in obj and obj['template_params'] == {'CONF': 'x'} and policy_of(obj) == 'int_monitor_ethernet'
+
+
+def test_options_own_their_nvpairs():
+    assert owned_keys(('ethernet', 'access'))['ACCESS_VLAN'] == 'access_vlan'
+    assert owned_keys(('ethernet', 'routed'))['PREFIX'] == 'ipv4_address'
+    assert 'ACCESS_VLAN' not in owned_keys(('ethernet', 'trunk'))
+
+
+def test_merged_on_a_new_mode_starts_from_its_defaults_keeping_the_description():
+    have = object_from_controller(WIRE_ACCESS, 'leaf-1')
+    want = {'name': 'leaf-1 Ethernet1/10', 'switch': 'leaf-1', 'interface': 'Ethernet1/10', 'mode': 'trunk', 'allowed_vlans': '10'}
+    merged = MODEL.merged(have, want)
+    assert merged['policy'] == 'int_trunk_host' and merged['description'] == 'web-01' and 'access_vlan' not in merged
+    assert merged['template_params'] == {}
+    # replaced keeps the parameters it does not name while the policy stays
+    replaced = MODEL.replaced(have, dict(want, mode='access', allowed_vlans=None))
+    assert replaced['template_params'] == {'BPDUGUARD_ENABLED': 'true'} and replaced['description'] == ''
+
+
+def test_a_port_at_the_default_policy_is_recognised_per_role():
+    leaf_default = {'mode': 'trunk', 'allowed_vlans': 'none', 'description': '', 'enabled': True}
+    assert MODEL.is_default(leaf_default, 'leaf') and not MODEL.is_default(leaf_default, 'spine')
+    assert MODEL.is_default({'mode': 'routed', 'vrf': ''}, 'spine')
+    assert not MODEL.is_default(dict(leaf_default, description='x'), 'leaf')
+
+
+def checks_of(config):
+    mapping = InterfaceMapping(MODEL, client=None, params={'fabric': 'f1'})
+    wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
+    mapping.prepare_offline(wants)
+    checks = IntentChecks()
+    for want in wants:
+        settle_mode(want, None)
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
+    mapping.check_intent('rendered', wants, plan(MODEL, 'merged', wants, {}), checks)
+    return checks
+
+
+@pytest.mark.parametrize('item, message', [
+    ({'mode': 'trunk', 'access_vlan': 10}, 'takes no access_vlan'),
+    ({'mode': 'access', 'members': ['Ethernet1/2']}, 'takes no members'),
+    ({'mode': 'trunk', 'native_vlan': 1}, 'native_vlan 1 is not a usable VLAN; give 2 to 4094'),
+    ({'mode': 'trunk', 'allowed_vlans': '1-4094'}, None),
+    ({'mode': 'routed', 'ipv4_address': '10.0.0.1'}, 'has no prefix length'),
+    ({'mode': 'routed', 'mtu': '100'}, 'mtu 100 must be a number from 576 to 9216'),
+    ({'mode': 'access', 'template_params': {'DESC': 'x'}}, 'template_params DESC is what the option description sets'),
+    ({'policy': 'int_custom', 'description': 'x'}, 'policy int_custom is not one whose parameters this module names'),
+    ({'policy': 'int_loopback'}, 'policy int_loopback is the policy of a loopback'),
+])
+def test_intent_checks_of_one_item(item, message):
+    checks = checks_of([dict(item, switch='SN1', name='Ethernet1/1')])
+    if message is None:
+        assert checks.conclude() == []
+        return
+    with pytest.raises(IntentRefused) as refused:
+        checks.conclude()
+    assert message in str(refused.value)
+
+
+def test_a_port_in_two_port_channels_of_the_task_is_refused():
+    checks = checks_of([{'switch': 'SN1', 'name': 'po1', 'mode': 'trunk', 'members': ['Ethernet1/1']},
+                        {'switch': 'SN1', 'name': 'po2', 'mode': 'trunk', 'members': ['eth1/1']}])
+    with pytest.raises(IntentRefused, match='port Ethernet1/1 of switch SN1 is given to port-channel1 and to port-channel2'):
+        checks.conclude()
+
+
+def planned(state, config, have_entries):
+    """The changes of ``state`` for ``config`` over interfaces read as ``have_entries`` ({ifName: (policy, nvPairs)}) on
+    a leaf SN1 (leaf-1) of a fabric that also has a spine SN2."""
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+    mapping = InterfaceMapping(MODEL, client=None, params={'fabric': 'f1', 'state': state, 'config': config})
+    mapping.directory = SwitchDirectory('f1', [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'switchRole': 'leaf'},
+                                               {'serialNumber': 'SN2', 'logicalName': 'spine-1', 'switchRole': 'spine'}])
+    mapping.labels = {'SN1': 'leaf-1', 'SN2': 'spine-1'}
+    have = {}
+    for name, (policy, pairs) in have_entries.items():
+        obj = object_from_controller({'ifName': name, 'policy': policy, 'nvPairs': pairs}, 'leaf-1')
+        have[obj['name']] = obj
+        mapping.serials[obj['name']] = 'SN1'
+    wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
+    return {change.name: change for change in mapping.plan(MODEL, state, wants, have) if change.changed}
+
+
+LEAF_DEFAULT = ('int_trunk_host', {'ALLOWED_VLANS': 'none', 'NATIVE_VLAN': '', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo'})
+
+
+def test_deleted_returns_a_port_to_the_default_and_removes_a_logical_interface():
+    have = {'Ethernet1/10': ('int_access_host', {'ACCESS_VLAN': '10'}), 'Ethernet1/11': LEAF_DEFAULT,
+            'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+    changes = planned('deleted', [{'switch': 'SN1', 'name': name} for name in ('e1/10', 'e1/11', 'lo5', 'lo6')], have)
+    assert sorted(changes) == ['leaf-1 Ethernet1/10', 'leaf-1 Loopback5']
+    port = changes['leaf-1 Ethernet1/10']
+    assert port.action == 'update' and port.reset and port.after['mode'] == 'trunk' and port.after['allowed_vlans'] == 'none'
+    assert changes['leaf-1 Loopback5'].action == 'delete' and changes['leaf-1 Loopback5'].after is None
+
+
+def test_overridden_leaves_ports_at_the_default_and_interfaces_of_fabric_policies_alone():
+    access = {'ACCESS_VLAN': '10', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo', 'SPEED': 'Auto'}
+    have = {'Ethernet1/10': ('int_access_host', access), 'Ethernet1/11': LEAF_DEFAULT,
+            'Ethernet1/12': ('int_trunk_host', dict(LEAF_DEFAULT[1], ALLOWED_VLANS='10')),
+            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+    changes = planned('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 10}], have)
+    assert sorted(changes) == ['leaf-1 Ethernet1/12', 'leaf-1 Loopback5']
+    assert changes['leaf-1 Ethernet1/12'].reset and changes['leaf-1 Loopback5'].action == 'delete'
