@@ -432,9 +432,9 @@ def answers_table(args):
             print('- %s: a loop item of dashboard_rest %.1f ms, of debug %.1f ms: %+.1f ms (goal <= +%.0f ms): %s' % (
                 name, row['loop']['rest'], row['loop']['debug'], above, GOAL_LOOP_MS, 'met' if above <= GOAL_LOOP_MS else 'NOT met'))
             if 'floor' in row['loop']:
+                loop = row['loop']
                 print('  (a loop item of the floor plugin, the same answer read from a file: %.1f ms, %+.1f ms over debug; '
-                      'dashboard_rest %+.1f ms over it)' % (row['loop']['floor'], row['loop']['floor'] - row['loop']['debug'],
-                                                              row['loop']['rest'] - row['loop']['floor']))
+                      'dashboard_rest %+.1f ms over it)' % (loop['floor'], loop['floor'] - loop['debug'], loop['rest'] - loop['floor']))
 
 
 def main():

@@ -141,7 +141,7 @@ def test_a_delete_is_a_mark_a_deploy_and_a_delete_as_cisco_dcnm_does_it(emu, adm
     gone = admin.get(emu.url(POLICIES + "/" + policy_id), timeout=10)
     assert (gone.status_code, gone.text) == (500, "Policy %s not found" % policy_id)
     # several at once, without a mark (cisco.dcnm's way for switch_freeform)
-    ids = [_created_id(_create(emu, admin, serial)) for _ in range(2)]
+    ids = [_created_id(_create(emu, admin, serial)), _created_id(_create(emu, admin, serial))]
     many = admin.delete(emu.url(POLICIES + "/policyIds?policyIds=" + ",".join(ids)), timeout=10)
     assert many.status_code == 200 and [item["policyId"] for item in many.json()] == ids
     assert not [policy for policy in _of(emu, admin, [serial]) if policy["policyId"] in ids]

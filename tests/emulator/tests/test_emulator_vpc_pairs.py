@@ -79,7 +79,7 @@ def test_a_pair_with_settings_keeps_them_and_builds_its_peer_link_from_them(emu,
     assert (member["policy"], member["interfaces"][0]["nvPairs"]["PO_ID"]) == ("int_vpc_peer_link_po_member_11_1", "port-channel10")
     # another port-channel number: the members move with it
     moved = admin.put(emu.url(VPCPAIR), json={"peerOneId": first["serialNumber"], "peerTwoId": second["serialNumber"],
-                                                "useVirtualPeerlink": False, "nvPairs": {"PEER1_PCID": "11", "PEER2_PCID": "11"}},
+                                              "useVirtualPeerlink": False, "nvPairs": {"PEER1_PCID": "11", "PEER2_PCID": "11"}},
                       timeout=10)
     assert moved.status_code == 200, moved.text
     assert _interface(emu, admin, first["serialNumber"], "port-channel10") == []
@@ -87,7 +87,7 @@ def test_a_pair_with_settings_keeps_them_and_builds_its_peer_link_from_them(emu,
     assert member["interfaces"][0]["nvPairs"]["PO_ID"] == "port-channel11"
     # a virtual peer-link: the port-channel goes, its members return to the default policy
     answer = admin.put(emu.url(VPCPAIR), json={"peerOneId": second["serialNumber"], "peerTwoId": first["serialNumber"],
-                                                 "useVirtualPeerlink": True}, timeout=10)
+                                               "useVirtualPeerlink": True}, timeout=10)
     assert (answer.status_code, answer.headers["Content-Type"].split(";")[0]) == (200, "text/plain")
     assert _interface(emu, admin, first["serialNumber"], "port-channel10") == []
     assert _interface(emu, admin, second["serialNumber"], "Ethernet1/54")[0]["policy"] == "int_trunk_host"
