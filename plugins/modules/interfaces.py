@@ -81,7 +81,7 @@ options:
       - V(deleted) returns the listed physical ports to the controller's default policy (a trunk on a leaf, a routed port on
         other roles), and removes the listed logical interfaces. Both are marked for delete and then deployed, as the
         controller requires, whatever O(deploy) says. An interface already absent, or a port already at the default, is
-        fine. O(config) cannot be empty.
+        fine, and so is a vPC of a switch in no vPC pair. O(config) cannot be empty.
       - V(gathered) reads every interface of every switch of the fabric, except the members of port-channels (and of vPCs,
         where the controller gives them a vPC member policy), each vPC once (by its pair's first switch), and returns
         them in RV(gathered), in the format O(config) takes, so they can be fed back unchanged (brownfield export).

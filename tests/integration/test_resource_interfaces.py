@@ -442,3 +442,9 @@ def test_rendered_refuses_a_vpc_clearly(resource, emu):
     run = resource('interfaces', 'rendered', [dict(VPC, switch='FDO0000TEST')])
     assert run.play.rc == 2 and emu.counters()['logins'] == 0
     assert "rendered cannot tell a vPC's pair without the controller" in run['msg'], run['msg']
+
+
+def test_deleting_a_vpc_of_a_switch_in_no_pair_is_nothing_to_do(resource):
+    run = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'vPC30'}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is False and run.writes == 0, run.requests

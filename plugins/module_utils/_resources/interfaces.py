@@ -543,7 +543,7 @@ class InterfaceMapping:
             self.named = set(serials)
             # a vPC's pair: both switches are read (their ports and members), but only the named ones are changed unasked
             for serial in self.vpc_switches():
-                for peer in self.pair_of(serial).split('~'):
+                for peer in self.pair_of(serial, required=state != 'deleted').split('~'):
                     if peer not in serials and peer in self.labels:
                         serials.append(peer)
         have = {}
@@ -594,12 +594,13 @@ class InterfaceMapping:
         return [self.directory.serial_of(str(item.get('switch') or '').strip(), 'config[%d]' % index)
                 for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC]
 
-    def pair_of(self, serial):
-        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); ModelError for a switch in no pair."""
+    def pair_of(self, serial, required=True):
+        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair ModelError, or (not
+        ``required``: deleted, for which a vPC that cannot exist is already gone) the switch's own serial."""
         if serial not in self.pairs:
             answer = self.client.read('/interface/vpcpair_serial_number', params={'serial_number': serial})
             self.pairs[serial] = str((answer or {}).get('vpc_pair_sn') or serial) if isinstance(answer, dict) else serial
-        if '~' not in self.pairs[serial]:
+        if '~' not in self.pairs[serial] and required:
             raise ModelError('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (the controller\'s '
                              'vPC pairing, or cisco.dcnm.dcnm_vpc_pair), then run this task again' % self.labels.get(serial, serial))
         return self.pairs[serial]
@@ -630,7 +631,7 @@ class InterfaceMapping:
             self.named.add(serial)
             if kind_of(want) == VPC:
                 # either switch of the pair names it; the pair's first switch is its switch in results
-                serial = self.pair_of(serial)
+                serial = self.pair_of(serial, required=self.params.get('state') != 'deleted')
                 want['switch'] = self.labels[serial.split('~')[0]]
                 want['name'] = '%s %s' % (want['switch'], want['interface'])
                 self.serials[want['name']] = serial
