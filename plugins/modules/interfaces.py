@@ -7,41 +7,44 @@ from __future__ import annotations
 
 DOCUMENTATION = r"""
 module: interfaces
-short_description: Interfaces of a fabric's switches (ports, port-channels, loopbacks, sub-interfaces), idempotently
+short_description: Interfaces of a fabric's switches (ports, port-channels, vPCs, loopbacks, sub-interfaces), idempotently
 version_added: 1.0.0
 description:
   - Manages the interfaces of the switches of a fabric through the fabric controller's interface policies, with the states
-    of Ansible's network resource modules (see O(state)). It manages access and trunk ports, routed ports, loopbacks, sub-interfaces and
-    port-channels with their member ports.
+    of Ansible's network resource modules (see O(state)). It manages access and trunk ports, routed ports, loopbacks, sub-interfaces,
+    port-channels with their member ports, and vPCs (a port-channel across the two switches of a vPC pair) with each
+    switch's member ports.
   - An interface is named by its switch (O(config[].switch)) and its name (O(config[].name)). Names are read in any letter
     case and short form (V(eth1/10), V(po10), V(lo0)) and returned as the controller spells them (V(Ethernet1/10),
-    V(port-channel10), V(Loopback0), V(Ethernet1/1.10)).
+    V(port-channel10), V(Loopback0), V(Ethernet1/1.10), V(vPC10)).
+  - A vPC (V(vPC10)) lives on a vPC pair, which must exist (pair the switches first); O(config[].switch) names either
+    switch of the pair, and the module asks the controller for the pair (one request per switch named by a vPC). Results
+    name a vPC by the pair's first switch (peer 1), whose member ports are O(config[].peer1_members); the other switch's are
+    O(config[].peer2_members). Both switches of the pair are read; only the ones O(config) names are changed unasked.
   - The interfaces of each switch concerned are read once, in one request per switch (the fabric inventory once more, to
     find the switches). The task then sends only what differs, in as few requests as the controller allows (one request for
     all changed interfaces, one create per policy, one deploy). A second run with the same config sends no write and
     reports no change.
   - Each kind and mode has a policy (the controller's interface template) that the module chooses and O(config[].policy) may
     name, one of V(int_access_host), V(int_trunk_host), V(int_routed_host), V(int_port_channel_access_host),
-    V(int_port_channel_trunk_host), V(int_loopback), V(int_subif). The ports of a port-channel take the member policy the
-    controller gives them, and are described by the port-channel's O(config[].members), never on their own; so
-    V(gathered) does not list them, and no state resets them while they are members.
+    V(int_port_channel_trunk_host), V(int_vpc_access_host), V(int_vpc_trunk_host), V(int_loopback), V(int_subif). The
+    ports of a port-channel take the member policy the controller gives them, and are described by the port-channel's
+    O(config[].members), never on their own; so V(gathered) does not list them, and no state resets them while they are members.
   - Policy parameters this module does not name as options are kept in O(config[].template_params), which V(gathered)
     fills, so a gathered config fed back to V(merged) or V(replaced) changes nothing.
   - Before anything is written, the task is checked and refused, naming every problem in one message, when it cannot work, for
     an option the interface's kind or mode does not take (O(config[].access_vlan) on a trunk, O(config[].members) on a
     port); a VLAN outside 2 to 4094 (1 to 4094 in O(config[].allowed_vlans)); an address without a prefix length; a port,
     member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
-    port-channels, or configured on its own while a port-channel of the task has it as a member, or a member of a
-    port-channel the task does not change; a key of O(config[].template_params) that an option sets; a vPC or SVI interface
-    (not managed yet). A refusal that rests on the switch as it is (a member of a port-channel the task does not change, a
+    port-channels (or vPCs), or configured on its own while a port-channel of the task has it as a member, or a member of a
+    port-channel or vPC the task does not change; a vPC on a switch in no vPC pair; a key of O(config[].template_params)
+    that an option sets; an SVI (not managed yet). A refusal that rests on the switch as it is (a member of a port-channel the task does not change, a
     sub-interface's parent the task does not list) is a warning in check mode, since an earlier task of the play may
     change that.
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed interface before
     and after.
-  - vPC interfaces (V(vPC10)) need vPC pairs and are refused for now; they will take the two peers' member ports as
-    C(peer1_members) and C(peer2_members).
 seealso:
   - module: fabricops.dashboard.networks
     description: The networks whose VLANs the ports carry.
@@ -70,18 +73,21 @@ options:
         policy parameters this module does not name keep their value unless the mode changes.
       - V(overridden) is V(replaced) for the listed interfaces, and on the switches O(config) names (only those) returns every
         other physical port to the controller's default policy and deletes every other loopback, port-channel and
-        sub-interface. Ports that are members of a port-channel the task keeps are left as they are. A switch O(config) does
-        not name is never touched; O(config) cannot be empty. Only interfaces with one of the module's policies (see the
-        description) are reset or removed unasked; the fabric's own interfaces (underlay loopbacks and links, with their
-        fabric policies) and those with other policies are left as they are.
+        sub-interface, and every other vPC of the vPC pair of a switch it names. Ports that are members of a port-channel the
+        task keeps are left as they are. A switch O(config) does not name is never touched; O(config) cannot be empty. Only
+        interfaces with one of the module's policies (see the description) are reset or removed unasked; the fabric's own
+        interfaces (underlay loopbacks and links, with their fabric policies) and those with other policies are left as they
+        are.
       - V(deleted) returns the listed physical ports to the controller's default policy (a trunk on a leaf, a routed port on
         other roles), and removes the listed logical interfaces. Both are marked for delete and then deployed, as the
         controller requires, whatever O(deploy) says. An interface already absent, or a port already at the default, is
-        fine. O(config) cannot be empty.
-      - V(gathered) reads every interface of every switch of the fabric, except the members of port-channels, and returns
+        fine, and so is a vPC of a switch in no vPC pair. O(config) cannot be empty.
+      - V(gathered) reads every interface of every switch of the fabric, except the members of port-channels (and of vPCs,
+        where the controller gives them a vPC member policy), each vPC once (by its pair's first switch), and returns
         them in RV(gathered), in the format O(config) takes, so they can be fed back unchanged (brownfield export).
       - V(rendered) returns in RV(rendered) the requests a run would send to create the listed interfaces on switches that
-        have none of them, without connecting to anything. O(config[].switch) is taken as the switch's serial number.
+        have none of them, without connecting to anything. O(config[].switch) is taken as the switch's serial number. A vPC
+        is refused, since only the controller knows its pair.
     type: str
     choices: [merged, replaced, overridden, deleted, gathered, rendered]
     default: merged
@@ -123,9 +129,9 @@ options:
         required: true
       mode:
         description:
-          - The mode of a physical port (V(access), V(trunk) or V(routed)) or a port-channel (V(access) or V(trunk)). It
+          - The mode of a physical port (V(access), V(trunk) or V(routed)) or a port-channel or vPC (V(access) or V(trunk)). It
             chooses the policy, and which options the interface takes.
-          - Needed to set a port whose current policy the module does not know, and to create a port-channel. Loopbacks and
+          - Needed to set a port whose current policy the module does not know, and to create a port-channel or vPC. Loopbacks and
             sub-interfaces are routed; leave it out for them.
         type: str
         choices: [access, trunk, routed]
@@ -142,7 +148,7 @@ options:
         type: bool
       mtu:
         description:
-          - On access and trunk ports and port-channels, V(jumbo) (9216, the default) or V(default) (1500); V(9216) and
+          - On access and trunk ports, port-channels and vPCs, V(jumbo) (9216, the default) or V(default) (1500); V(9216) and
             V(1500) are read as these.
           - On routed ports and sub-interfaces, a number from 576 to 9216; default V(9216).
         type: str
@@ -150,15 +156,15 @@ options:
         description: Speed of a physical port, such as V(Auto) (the default), V(10Gb), V(25Gb) or V(100Gb), in any letter case.
         type: str
       access_vlan:
-        description: The VLAN of an access port or port-channel (2 to 4094). Default none (the switch's default VLAN).
+        description: The VLAN of an access port, port-channel or vPC (2 to 4094). Default none (the switch's default VLAN).
         type: int
       allowed_vlans:
         description:
-          - The VLANs a trunk port or port-channel carries, as V(none) (the default), V(all) or VLANs and ranges such as
+          - The VLANs a trunk port, port-channel or vPC carries, as V(none) (the default), V(all) or VLANs and ranges such as
             V(10,20-30). Returned as ranges in ascending order.
         type: str
       native_vlan:
-        description: The native VLAN of a trunk port or port-channel (2 to 4094). Default none.
+        description: The native VLAN of a trunk port, port-channel or vPC (2 to 4094). Default none.
         type: int
       members:
         description:
@@ -167,8 +173,20 @@ options:
           - Default V([]).
         type: list
         elements: str
+      peer1_members:
+        description:
+          - The member ports of a vPC on the pair's first switch (peer 1, the switch results name the vPC by), such as
+            V([Ethernet1/30]). A port can be in one port-channel or vPC only.
+          - Default V([]).
+        type: list
+        elements: str
+      peer2_members:
+        description:
+          - The member ports of a vPC on the pair's second switch (peer 2). Default V([]).
+        type: list
+        elements: str
       pc_mode:
-        description: The LACP mode of a port-channel's members. Default V(active).
+        description: The LACP mode of a port-channel's or vPC's members. Default V(active).
         type: str
         choices: [active, passive, 'on']
       ipv4_address:
@@ -235,6 +253,20 @@ EXAMPLES = r"""
         mode: trunk
         members: [Ethernet1/20, Ethernet1/21]
         allowed_vlans: 2301,2302
+
+# site-a-leaf-3 and site-a-leaf-4 are a vPC pair; either names it
+- name: A vPC to a host across a leaf pair
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    deploy: true
+    config:
+      - switch: site-a-leaf-3
+        name: vPC30
+        mode: trunk
+        peer1_members: [Ethernet1/30]
+        peer2_members: [Ethernet1/30]
+        allowed_vlans: 2301,2302
+        description: host-7
 
 - name: A sub-interface of a routed port
   fabricops.dashboard.interfaces:
@@ -305,7 +337,9 @@ after:
   type: list
   elements: dict
 gathered:
-  description: Every interface of the fabric's switches but the members of port-channels, in the format O(config) takes.
+  description:
+    - Every interface of the fabric's switches but the members of port-channels, in the format O(config) takes; each vPC
+      once, by its pair's first switch.
   returned: when O(state=gathered)
   type: list
   elements: dict

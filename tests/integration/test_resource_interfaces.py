@@ -6,6 +6,8 @@ Each kind is run, rerun (0 writes, counted by the emulator), run in check mode (
 --diff; the interfaces are also read directly from the controller, not only through the module.
 """
 
+import time
+
 import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, read_controller
@@ -246,7 +248,7 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([CHANNEL, {'switch': LEAF, 'name': 'Ethernet1/20', 'mode': 'access'}], 'port Ethernet1/20 is a member of port-channel20 in this task'),
     ([dict(ROUTED, ipv4_address='10.33.0.1')], "ipv4_address '10.33.0.1' has no prefix length"),
     ([dict(ACCESS, template_params={'ACCESS_VLAN': '10'})], 'template_params ACCESS_VLAN is what the option access_vlan sets'),
-    ([{'switch': LEAF, 'name': 'vPC10', 'mode': 'trunk'}], 'vPC interfaces need a vPC pair'),
+    ([{'switch': LEAF, 'name': 'vPC10', 'mode': 'trunk'}], 'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first'),
     ([{'switch': LEAF, 'name': 'Ethernet1/99', 'mode': 'access'}], 'switch site-a-leaf-2 has no port Ethernet1/99'),
     ([{'switch': LEAF, 'name': 'Loopback1', 'mode': 'access'}], 'a loopback is routed; leave mode out'),
     ([{'switch': 'no-such-switch', 'name': 'Ethernet1/1', 'mode': 'access'}], 'switch no-such-switch is not in fabric site-a'),
@@ -316,3 +318,133 @@ def test_gathered_with_json_query(resource):
     run = resource('interfaces', 'gathered', json_query="[?mode=='access'].{switch: switch, name: name, vlan: access_vlan}")
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['gathered'] == [{'switch': LEAF, 'name': 'Ethernet1/10', 'vlan': 2301}]
+
+
+# vPC: a pair of two new leaves, made through the controller's API as a user's earlier task would
+
+PAIR = ('switch-3', 'switch-4')
+VPC = {'switch': PAIR[1], 'name': 'vpc30', 'mode': 'trunk', 'peer1_members': ['e1/30'], 'peer2_members': ['Ethernet1/30', 'e1/31'],
+       'allowed_vlans': '2301-2302', 'description': 'host-7'}
+
+
+def _leaves(emu, session, addresses):
+    """Two leaves discovered into site-a, manageable: their serial numbers (in the order of ``addresses``)."""
+    answer = session.post(emu.url(LAN_FABRIC + '/control/fabrics/site-a/inventory/discover'), timeout=10, json={
+        'seedIP': ','.join(addresses), 'switches': [{'ipaddr': address} for address in addresses], 'preserveConfig': True,
+        'role': 'leaf'})
+    assert answer.status_code == 200, answer.text
+    deadline = time.monotonic() + 10
+    while True:
+        inventory = {switch['ipAddress']: switch for switch in session.get(
+            emu.url(LAN_FABRIC + '/control/fabrics/site-a/inventory/switchesByFabric'), timeout=10).json()}
+        if all(address in inventory and inventory[address]['managable'] for address in addresses):
+            return [inventory[address] for address in addresses]
+        assert time.monotonic() < deadline, inventory
+        time.sleep(0.1)
+
+
+@pytest.fixture(name='leaf_pair')
+def paired_leaves(emu):
+    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4), discovered and paired (peer one first): their serial numbers."""
+    session = emu.login()
+    switches = _leaves(emu, session, ['10.1.0.3', '10.1.0.4'])
+    assert sorted(switch['logicalName'] for switch in switches) == sorted(PAIR), switches
+    first, second = sorted(switches, key=lambda switch: PAIR.index(switch['logicalName']))
+    answer = session.post(emu.url(LAN_FABRIC + '/vpcpair'), timeout=10, json={
+        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False})
+    assert answer.status_code == 200, answer.text
+    return first['serialNumber'], second['serialNumber']
+
+
+def test_a_vpc_runs_on_its_pair_then_reruns_with_no_write_and_check_mode_agrees(resource, emu, leaf_pair):
+    check = resource('interfaces', 'merged', [VPC], check=True, diff=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
+    run = resource('interfaces', 'merged', [VPC], deploy=True, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['after'] == run['after'] and check['diff'] == run['diff']
+    assert run['requests'] == ['POST /globalInterface', 'POST /globalInterface/deploy'], run['requests']
+    assert run['deployment'] == {PAIR[0]: {'vPC30': 'IN-SYNC'}}
+    # named by its pair's second switch, returned by its first
+    [after] = run['after']
+    assert (after['switch'], after['name'], after['peer1_members'], after['peer2_members']) == (
+        PAIR[0], 'vPC30', ['Ethernet1/30'], ['Ethernet1/30', 'Ethernet1/31'])
+    # on both switches of the pair, under the pair's serial number
+    for serial in leaf_pair:
+        policy, pairs = policies(emu, serial)['vPC30']
+        assert policy == 'int_vpc_trunk_host'
+        assert (pairs['PEER1_PCID'], pairs['PEER1_MEMBER_INTERFACES'], pairs['PEER2_MEMBER_INTERFACES'], pairs['PEER2_ALLOWED_VLANS']) == (
+            '30', 'Ethernet1/30', 'Ethernet1/30,Ethernet1/31', '2301-2302')
+    # the rerun, by either switch, and replaced: nothing sent, members not reset
+    for switch in PAIR:
+        assert_idempotent(resource, 'interfaces', 'merged', [dict(VPC, switch=switch)], deploy=True)
+    assert_idempotent(resource, 'interfaces', 'replaced', [VPC], deploy=True)
+
+
+def test_a_vpc_is_gathered_once_and_fed_back_changes_nothing(resource, leaf_pair):
+    assert resource('interfaces', 'merged', [VPC]).play.rc == 0
+    gathered = resource('interfaces', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    vpcs = [item for item in gathered['gathered'] if item['name'].startswith('vPC')]
+    assert vpcs == [dict(vpcs[0], switch=PAIR[0], name='vPC30', mode='trunk', peer1_members=['Ethernet1/30'],
+                         peer2_members=['Ethernet1/30', 'Ethernet1/31'], allowed_vlans='2301-2302', description='host-7')]
+    for state in ('merged', 'replaced'):
+        fed_back = resource('interfaces', state, vpcs)
+        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+
+
+def test_overridden_removes_a_vpc_of_a_named_switchs_pair_and_deleted_removes_it_with_its_deploy(resource, emu, leaf_pair):
+    other = dict(VPC, name='vPC31', peer1_members=['Ethernet1/32'], peer2_members=['Ethernet1/32'])
+    assert resource('interfaces', 'merged', [VPC, other], deploy=True).play.rc == 0
+    # a switch of the pair named with a port of its own: the vPC the config leaves out goes, the other stays
+    keep = {'switch': PAIR[1], 'name': 'Ethernet1/40', 'mode': 'access', 'access_vlan': 2301}
+    run = resource('interfaces', 'overridden', [VPC, keep])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    # the pair's other switch, not named, shows only its vPCs
+    assert [item['name'] for item in run['after'] if item['switch'] == PAIR[0]] == ['vPC30']
+    assert {item['name']: item.get('access_vlan') for item in run['after'] if item['switch'] == PAIR[1]}['Ethernet1/40'] == 2301
+    assert [policies(emu, serial).get('vPC31') for serial in leaf_pair] == [None, None]
+    assert 'vPC30' in policies(emu, leaf_pair[0])
+    assert_idempotent(resource, 'interfaces', 'overridden', [VPC, keep])
+    deleted = resource('interfaces', 'deleted', [{'switch': PAIR[0], 'name': 'vPC30'}])
+    assert deleted.play.rc == 0, deleted.play.output[-3000:]
+    assert deleted['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
+    assert [policies(emu, serial).get('vPC30') for serial in leaf_pair] == [None, None]
+    assert_idempotent(resource, 'interfaces', 'deleted', [{'switch': PAIR[1], 'name': 'vPC30'}])
+
+
+def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource, leaf_pair):
+    channel = {'switch': PAIR[0], 'name': 'po20', 'mode': 'trunk', 'members': ['Ethernet1/20']}
+    assert resource('interfaces', 'merged', [channel, VPC]).play.rc == 0
+    cases = [
+        (dict(VPC, name='vPC31', peer1_members=['Ethernet1/20'], peer2_members=['Ethernet1/33']),
+         'port Ethernet1/20 of switch switch-3 is already a member of port-channel20'),
+        (dict(VPC, name='vPC31', peer1_members=['Ethernet1/34'], peer2_members=['Ethernet1/31']),
+         'port Ethernet1/31 of switch switch-4 is already a member of vPC30'),
+        (dict(VPC, peer1_members=['Ethernet1/99']), 'switch switch-3 (peer1_members) has no port Ethernet1/99'),
+        (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module yet'),
+        (dict(VPC, speed='10Gb'), 'a vpc in mode trunk takes no speed'),
+        (dict(channel, name='po21', members=['Ethernet1/30']), 'port Ethernet1/30 is already a member of vPC30'),
+        ({'switch': PAIR[1], 'name': 'Ethernet1/31', 'mode': 'access'}, 'port Ethernet1/31 is a member of vPC30'),
+    ]
+    for config, message in cases:
+        run = resource('interfaces', 'merged', [config])
+        assert run.play.rc == 2 and run.writes == 0, run.requests
+        assert message in run['msg'], run['msg']
+        # check mode: refused too, or (what rests on a port-channel an earlier task may change) warned
+        check = resource('interfaces', 'merged', [config], check=True)
+        assert check.writes == 0
+        assert message in (check.get('msg') or '') + ' '.join(check.get('warnings') or []), check.play.output[-3000:]
+
+
+def test_rendered_refuses_a_vpc_clearly(resource, emu):
+    run = resource('interfaces', 'rendered', [dict(VPC, switch='FDO0000TEST')])
+    assert run.play.rc == 2 and emu.counters()['logins'] == 0
+    assert "rendered cannot tell a vPC's pair without the controller" in run['msg'], run['msg']
+
+
+def test_deleting_a_vpc_of_a_switch_in_no_pair_is_nothing_to_do(resource):
+    run = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'vPC30'}])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is False and run.writes == 0, run.requests

@@ -14,6 +14,10 @@ An interface is identified by its switch and its name: the plan's key is ``"<swi
 to the controller's default policy; logical interfaces (port-channels, loopbacks, sub-interfaces)
 are created and removed. A port that is a member of a port-channel belongs to its port-channel: it
 is described by the port-channel's ``members`` and never reset on its own.
+
+A vPC lives on a vPC pair: the controller lists it on both switches under the pair's serial number
+(``"SN1~SN2"``, from ``/interface/vpcpair_serial_number``); its key is the pair's first switch and its name,
+and ``peer1_members``/``peer2_members`` are its ports on each switch.
 """
 
 from __future__ import annotations
@@ -57,20 +61,24 @@ TRUNK_VLAN_BOUNDS = (1, 4094)
 
 # The options every item may give, beside switch and name; and which of them each kind (and mode) takes.
 OPTIONS = ('mode', 'policy', 'description', 'enabled', 'mtu', 'speed', 'access_vlan', 'allowed_vlans', 'native_vlan',
-           'members', 'pc_mode', 'ipv4_address', 'vrf', 'dot1q_vlan')
+           'members', 'peer1_members', 'peer2_members', 'pc_mode', 'ipv4_address', 'vrf', 'dot1q_vlan')
+# The member options: a port-channel's ports, a vPC's ports on each switch of its pair (peer 1 first in the pair's name).
+MEMBER_OPTIONS = ('members', 'peer1_members', 'peer2_members')
 _TAKES = {
     (ETHERNET, 'access'): ('description', 'enabled', 'mtu', 'speed', 'access_vlan'),
     (ETHERNET, 'trunk'): ('description', 'enabled', 'mtu', 'speed', 'allowed_vlans', 'native_vlan'),
     (ETHERNET, 'routed'): ('description', 'enabled', 'mtu', 'speed', 'ipv4_address', 'vrf'),
     (PORT_CHANNEL, 'access'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'access_vlan'),
     (PORT_CHANNEL, 'trunk'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
+    (VPC, 'access'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'access_vlan'),
+    (VPC, 'trunk'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
     (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'vrf'),
     (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf', 'dot1q_vlan'),
 }
 # What a new interface (and replaced, for what it does not give) gets.
 _DEFAULTS = {
     'description': '', 'enabled': True, 'speed': 'Auto', 'access_vlan': None, 'allowed_vlans': 'none', 'native_vlan': None,
-    'members': [], 'pc_mode': 'active', 'ipv4_address': None, 'vrf': '', 'dot1q_vlan': None,
+    'members': [], 'peer1_members': [], 'peer2_members': [], 'pc_mode': 'active', 'ipv4_address': None, 'vrf': '', 'dot1q_vlan': None,
 }
 # Options that say the same on every kind that takes them: kept by merged when an interface changes its mode.
 _CARRIED = ('description', 'enabled', 'speed')
@@ -100,7 +108,7 @@ def mode_key(obj):
     kind = kind_of(obj)
     if kind in (LOOPBACK, SUBINTERFACE):
         return (kind, None)
-    if kind in (ETHERNET, PORT_CHANNEL) and obj.get('mode') in MODES:
+    if kind in (ETHERNET, PORT_CHANNEL, VPC) and obj.get('mode') in MODES:
         return (kind, obj['mode'])
     return None
 
@@ -170,7 +178,7 @@ class InterfaceModel(ResourceModel):
             return int(str(value).strip())
         if option == 'enabled':
             return bool(value)
-        if option == 'members':
+        if option in MEMBER_OPTIONS:
             members = []
             for member in value:
                 member_kind, port = interface_name(member)
@@ -191,7 +199,7 @@ class InterfaceModel(ResourceModel):
             return SPEEDS[text]
         if option == 'mtu':
             text = str(value).strip().lower()
-            if kind in (ETHERNET, PORT_CHANNEL) and text in ('jumbo', 'default'):
+            if kind in (ETHERNET, PORT_CHANNEL, VPC) and text in ('jumbo', 'default'):
                 return text
             if not text.isdigit():
                 raise ModelError('%s: mtu %r must be a number (or jumbo or default on a layer-2 port)' % (where, value))
@@ -262,7 +270,7 @@ class InterfaceModel(ResourceModel):
                 or (want.get('policy') is not None and want['policy'] != have.get('policy')))
 
     def missing_on_create(self, obj):
-        if kind_of(obj) in (ETHERNET, PORT_CHANNEL) and not obj.get('mode') and not obj.get('policy'):
+        if kind_of(obj) in (ETHERNET, PORT_CHANNEL, VPC) and not obj.get('mode') and not obj.get('policy'):
             return ['mode']
         return []
 
@@ -300,19 +308,28 @@ POLICIES = {
     (ETHERNET, 'routed'): 'int_routed_host',
     (PORT_CHANNEL, 'access'): 'int_port_channel_access_host',
     (PORT_CHANNEL, 'trunk'): 'int_port_channel_trunk_host',
+    (VPC, 'access'): 'int_vpc_access_host',
+    (VPC, 'trunk'): 'int_vpc_trunk_host',
     (LOOPBACK, None): 'int_loopback',
     (SUBINTERFACE, None): 'int_subif',
 }
 MODE_OF_POLICY = {policy: key for key, policy in POLICIES.items()}
 MEMBER_POLICIES = ('int_port_channel_trunk_member_11_1', 'int_port_channel_access_member_11_1',
                    'int_port_channel_dot1q_tunnel_member_11_1', 'int_l3_port_channel_member')
+# The policies the controller gives a vPC's member ports [client, cisco.dcnm]; such a port belongs to its vPC.
+VPC_MEMBER_POLICIES = ('int_vpc_access_po_member_11_1', 'int_vpc_trunk_po_member_11_1', 'int_vpc_dot1q_tunnel_po_member_11_1')
+# A vPC's options that are one nvPair on each switch of the pair (the same value on both) [client, cisco.dcnm's vPC payloads;
+# uncertain: the emulator does not check a vPC's nvPairs]; its port-channel number is PEER1_PCID and PEER2_PCID.
+VPC_PEER_KEYS = {'description': 'PO_DESC', 'access_vlan': 'ACCESS_VLAN', 'allowed_vlans': 'ALLOWED_VLANS', 'native_vlan': 'NATIVE_VLAN'}
+VPC_IDENTITY_KEYS = ('PEER1_PCID', 'PEER2_PCID')
 INTERFACE_TYPES = {ETHERNET: 'INTERFACE_ETHERNET', PORT_CHANNEL: 'INTERFACE_PORT_CHANNEL', LOOPBACK: 'INTERFACE_LOOPBACK',
                    SUBINTERFACE: 'SUBINTERFACE', VPC: 'INTERFACE_VPC', SVI: 'INTERFACE_VLAN'}
 # option -> nvPair, for the options that are one nvPair as text
 NV_KEYS = {
     'description': 'DESC', 'enabled': 'ADMIN_STATE', 'mtu': 'MTU', 'speed': 'SPEED', 'access_vlan': 'ACCESS_VLAN',
     'allowed_vlans': 'ALLOWED_VLANS', 'native_vlan': 'NATIVE_VLAN', 'pc_mode': 'PC_MODE', 'vrf': 'INTF_VRF',
-    'dot1q_vlan': 'VLAN', 'members': 'MEMBER_INTERFACES',
+    'dot1q_vlan': 'VLAN', 'members': 'MEMBER_INTERFACES', 'peer1_members': 'PEER1_MEMBER_INTERFACES',
+    'peer2_members': 'PEER2_MEMBER_INTERFACES',
 }
 # ipv4_address is IP and PREFIX (a loopback's IP alone)
 ADDRESS_KEYS = ('IP', 'PREFIX')
@@ -325,7 +342,14 @@ NOTHING_TO_DEPLOY = 'No Commands to execute.'
 
 def owned_keys(key):
     """{nvPair: option} of the nvPairs an option (or the interface's identity) sets for this kind and mode."""
-    owned = {NV_KEYS[option]: option for option in _TAKES.get(key, ()) if option in NV_KEYS}
+    owned = {}
+    for option in _TAKES.get(key, ()):
+        if key[0] == VPC and option in VPC_PEER_KEYS:
+            owned.update({'PEER%d_%s' % (peer, VPC_PEER_KEYS[option]): option for peer in (1, 2)})
+        elif option in NV_KEYS:
+            owned[NV_KEYS[option]] = option
+    if key and key[0] == VPC:
+        owned.update({name: 'name' for name in VPC_IDENTITY_KEYS})
     if 'ipv4_address' in _TAKES.get(key, ()):
         owned.update({'IP': 'ipv4_address', 'PREFIX': 'ipv4_address'})
     owned.update({name: 'name' for name in IDENTITY_KEYS})
@@ -344,8 +368,17 @@ def object_from_controller(entry, switch_label):
         return obj
     if key[1] is not None:
         obj['mode'] = key[1]
-    consumed = set(IDENTITY_KEYS)
+    consumed = set(IDENTITY_KEYS) | (set(VPC_IDENTITY_KEYS) if kind == VPC else set())
     for option in _TAKES[key]:
+        if kind == VPC and option in VPC_PEER_KEYS:
+            # peer 1's value stands for both: the module writes the same on each
+            nv_key = 'PEER1_%s' % VPC_PEER_KEYS[option]
+            consumed.update({nv_key, 'PEER2_%s' % VPC_PEER_KEYS[option]})
+            value = pairs.get(nv_key)
+            obj_value = None if value is None else value_from_controller(option, value)
+            if obj_value is not None:
+                obj[option] = obj_value
+            continue
         if option == 'ipv4_address':
             consumed.update(ADDRESS_KEYS)
             address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
@@ -370,7 +403,7 @@ def value_from_controller(option, text):
         return int(text) if text.isdigit() else None
     if option == 'enabled':
         return text.lower() != 'false'
-    if option == 'members':
+    if option in MEMBER_OPTIONS:
         return sorted({interface_name(part)[1] for part in text.split(',') if part.strip()}, key=interface_order)
     if option == 'allowed_vlans':
         try:
@@ -393,6 +426,10 @@ def nv_pairs(obj):
     pairs['INTF_NAME'] = obj['interface']
     if kind == PORT_CHANNEL:
         pairs['PO_ID'] = obj['interface']
+    if kind == VPC:
+        del pairs['INTF_NAME']
+        number = obj['interface'][3:]
+        pairs.update(PEER1_PCID=number, PEER2_PCID=number)
     if key is None or (obj.get('policy') and MODE_OF_POLICY.get(obj['policy']) not in (None, key)):
         return pairs
     for option in _TAKES[key]:
@@ -402,8 +439,11 @@ def nv_pairs(obj):
             pairs['IP'] = address
             if kind != LOOPBACK:
                 pairs['PREFIX'] = length if value else ''
-        elif option == 'members':
-            pairs['MEMBER_INTERFACES'] = ','.join(value or [])
+        elif option in MEMBER_OPTIONS:
+            pairs[NV_KEYS[option]] = ','.join(value or [])
+        elif kind == VPC and option in VPC_PEER_KEYS:
+            for peer in (1, 2):
+                pairs['PEER%d_%s' % (peer, VPC_PEER_KEYS[option])] = '' if value is None else str(value)
         elif option == 'enabled':
             pairs['ADMIN_STATE'] = 'false' if value is False else 'true'
         else:
@@ -415,13 +455,13 @@ def settle_mode(want, have):
     """The mode a want's options follow, written into it: the one given, the one its policy implies, or the interface's
     current one; and its mtu in that mode's spelling (9216 is jumbo on a layer-2 port)."""
     kind = kind_of(want)
-    if kind in (ETHERNET, PORT_CHANNEL) and want.get('mode') is None:
+    if kind in (ETHERNET, PORT_CHANNEL, VPC) and want.get('mode') is None:
         implied = MODE_OF_POLICY.get(want.get('policy'))
         if implied is not None and implied[0] == kind:
             want['mode'] = implied[1]
         elif want.get('policy') is None and have is not None and have.get('mode') is not None:
             want['mode'] = have['mode']
-    if want.get('mtu') is not None and (kind == PORT_CHANNEL or (kind == ETHERNET and want.get('mode') in ('access', 'trunk'))):
+    if want.get('mtu') is not None and (kind in (PORT_CHANNEL, VPC) or (kind == ETHERNET and want.get('mode') in ('access', 'trunk'))):
         want['mtu'] = L2_MTUS.get(want['mtu'], want['mtu'])
 
 
@@ -449,6 +489,11 @@ class InterfaceMapping:
         self.compliance = {}
         # {key: object} as read
         self.have = {}
+        # {serial: the pair's serial "SN1~SN2" (its own serial when in no pair)}, asked only for switches a vPC item names
+        self.pairs = {}
+        # {serial: {port: vPC}}: the ports that are members of a vPC, read; the serials the config names
+        self.vpc_members = {}
+        self.named = set()
 
     # reads
 
@@ -495,11 +540,18 @@ class InterfaceMapping:
             serials = [str(entry['serialNumber']) for entry in switches]
         else:
             serials = self.named_switches()
+            self.named = set(serials)
+            # a vPC's pair: both switches are read (their ports and members), but only the named ones are changed unasked
+            for serial in self.vpc_switches():
+                for peer in self.pair_of(serial, required=state != 'deleted').split('~'):
+                    if peer not in serials and peer in self.labels:
+                        serials.append(peer)
         have = {}
         for serial in serials:
             answer = self.client.read('/interface', params={'serialNumber': serial})
             self.members[serial] = {}
             self.ports[serial] = set()
+            self.vpc_members.setdefault(serial, {})
             for group in answer or []:
                 if not isinstance(group, dict):
                     continue
@@ -513,14 +565,45 @@ class InterfaceMapping:
                         channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
                         self.members[serial][interface] = channel
                         continue
-                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[serial])
+                    if group.get('policy') in VPC_MEMBER_POLICIES:
+                        self.vpc_members[serial].setdefault(interface, 'a vPC')
+                        continue
+                    if kind != VPC and state != 'gathered' and serial not in self.named:
+                        continue  # a vPC's peer the config does not name: read for its ports and vPCs only
+                    owner = serial
+                    if kind == VPC:
+                        # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
+                        owner = str(entry.get('serialNumber') or serial)
+                        if owner.split('~')[0] not in self.labels:
+                            continue
+                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[owner.split('~')[0]])
+                    if kind == VPC:
+                        for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
+                            for port in obj.get(option) or []:
+                                self.vpc_members.setdefault(peer, {})[port] = obj['interface']
                     have[obj['name']] = obj
-                    self.serials[obj['name']] = serial
+                    self.serials[obj['name']] = owner
             if self.params.get('deploy') and state != 'gathered':
                 for key, found in self.read_states([name for name, known in self.serials.items() if known == serial]).items():
                     if found:
                         self.compliance[key] = next(iter(found.values()))[1]
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
+
+    def vpc_switches(self):
+        """The serials of the switches the config's vPC items name."""
+        return [self.directory.serial_of(str(item.get('switch') or '').strip(), 'config[%d]' % index)
+                for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC]
+
+    def pair_of(self, serial, required=True):
+        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair ModelError, or (not
+        ``required``: deleted, for which a vPC that cannot exist is already gone) the switch's own serial."""
+        if serial not in self.pairs:
+            answer = self.client.read('/interface/vpcpair_serial_number', params={'serial_number': serial})
+            self.pairs[serial] = str((answer or {}).get('vpc_pair_sn') or serial) if isinstance(answer, dict) else serial
+        if '~' not in self.pairs[serial] and required:
+            raise ModelError('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (the controller\'s '
+                             'vPC pairing, or cisco.dcnm.dcnm_vpc_pair), then run this task again' % self.labels.get(serial, serial))
+        return self.pairs[serial]
 
     @staticmethod
     def config_hint(state):
@@ -531,7 +614,11 @@ class InterfaceMapping:
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
-        for want in wants:
+        for index, want in enumerate(wants):
+            if kind_of(want) == VPC:
+                raise ModelError('config[%d]: rendered cannot tell a vPC\'s pair without the controller (the pair\'s serial '
+                                 'numbers are the controller\'s); render the vPC\'s switches\' other interfaces, or run merged in '
+                                 'check mode to see its changes' % index)
             settle_mode(want, None)
             self.serials[want['name']] = want['switch']
             self.labels[want['switch']] = want['switch']
@@ -541,6 +628,14 @@ class InterfaceMapping:
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
             serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
+            self.named.add(serial)
+            if kind_of(want) == VPC:
+                # either switch of the pair names it; the pair's first switch is its switch in results
+                serial = self.pair_of(serial, required=self.params.get('state') != 'deleted')
+                want['switch'] = self.labels[serial.split('~')[0]]
+                want['name'] = '%s %s' % (want['switch'], want['interface'])
+                self.serials[want['name']] = serial
+                continue
             want['switch'] = self.labels[serial]
             want['name'] = '%s %s' % (want['switch'], want['interface'])
             self.serials[want['name']] = serial
@@ -571,7 +666,7 @@ class InterfaceMapping:
         for name, obj in have.items():
             # Only interfaces with a policy of this module's: the fabric's own (underlay loopbacks and links, a vPC
             # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked.
-            if name not in seen and obj.get('policy') in MODE_OF_POLICY:
+            if name not in seen and obj.get('policy') in MODE_OF_POLICY and set(self.serials[name].split('~')) & self.named:
                 change = self.removal(model, obj)
                 if change is not None:
                     changes.append(change)
@@ -581,6 +676,8 @@ class InterfaceMapping:
         """The Change that deletes ``obj``: a port back to the default policy (None when it is there), a logical one gone."""
         if kind_of(obj) != ETHERNET:
             return Change(obj['name'], obj, None)
+        if obj['interface'] in self.vpc_members.get(self.serials[obj['name']], {}):
+            return None  # a vPC's member: its vPC describes it
         role = self.role(self.serials[obj['name']])
         if model.is_default(obj, role):
             return None
@@ -596,8 +693,8 @@ class InterfaceMapping:
     def check_intent(self, state, wants, changes, checks):
         """Refuse what cannot work, before anything is written: options the kind or mode does not take, VLANs outside 2 to
         4094, addresses without a prefix length, template_params an option sets, ports the switch does not have, a port in
-        two port-channels (or in one and configured on its own), vPC and SVI interfaces. Costs no request: the reads of
-        the run hold every port of the switches named."""
+        two port-channels or vPCs (or in one and configured on its own), SVI interfaces. Costs no request: the reads of
+        the run hold every port of the switches named (and of a named vPC's pair)."""
         if state == 'deleted':
             return
         for want in wants:
@@ -608,11 +705,6 @@ class InterfaceMapping:
     def check_input(self, want, checks):
         kind = kind_of(want)
         name = want['name']
-        if kind == VPC:
-            checks.refuse('interface %s: vPC interfaces need a vPC pair, which this module does not manage yet; a later '
-                          'release takes them (with peer1_members and peer2_members). Use cisco.dcnm.dcnm_interface for them '
-                          'meanwhile' % name)
-            return
         if kind == SVI:
             checks.refuse('interface %s: SVIs (interface VLANs) are not managed by this module yet; the networks module '
                           '(fabricops.dashboard.networks) gives a network its SVI' % name)
@@ -620,9 +712,9 @@ class InterfaceMapping:
         mode = want.get('mode')
         if kind in (LOOPBACK, SUBINTERFACE) and mode not in (None, 'routed'):
             checks.refuse('interface %s: a %s is routed; leave mode out (or give routed)' % (name, kind))
-        if kind == PORT_CHANNEL and mode == 'routed':
-            checks.refuse('interface %s: routed port-channels are not managed by this module yet; give mode access or trunk'
-                          % name)
+        if kind in (PORT_CHANNEL, VPC) and mode == 'routed':
+            checks.refuse('interface %s: routed %ss are not managed by this module yet; give mode access or trunk'
+                          % (name, 'vPC' if kind == VPC else kind))
             return
         known_policy = want.get('policy') is None or want['policy'] in MODE_OF_POLICY
         if want.get('policy') in MODE_OF_POLICY:
@@ -639,7 +731,7 @@ class InterfaceMapping:
                               'give its parameters in template_params by the policy\'s own names'
                               % (name, want['policy'], ', '.join(given)))
             return
-        if key[1] is None and kind in (ETHERNET, PORT_CHANNEL):
+        if key[1] is None and kind in (ETHERNET, PORT_CHANNEL, VPC):
             if given or want.get('policy') is None:
                 checks.refuse('interface %s: give mode (access, trunk or routed): the options of a %s follow its mode'
                               % (name, kind))
@@ -672,23 +764,23 @@ class InterfaceMapping:
     def check_members(self, changes, after, checks, offline):
         """Interfaces the switch does not have; members: ports of the switch, in one port-channel each, not configured on
         their own."""
-        claims = {}  # (serial, port) -> port-channel, as the task leaves them
+        claims = {}  # (serial, port) -> port-channel or vPC, as the task leaves them
         for name, obj in after.items():
-            if kind_of(obj) == PORT_CHANNEL:
-                for port in obj.get('members') or []:
-                    claim = (self.serials[name], port)
-                    if claim in claims:
-                        checks.refuse('port %s of switch %s is given to %s and to %s; a port can be in one port-channel only'
-                                      % (port, obj['switch'], claims[claim], obj['interface']))
-                    claims[claim] = obj['interface']
+            for serial, port in self.member_ports(name, obj):
+                claim = (serial, port)
+                if claim in claims:
+                    checks.refuse('port %s of switch %s is given to %s and to %s; a port can be in one port-channel (or vPC) only'
+                                  % (port, self.labels.get(serial, obj['switch']), claims[claim], obj['interface']))
+                claims[claim] = obj['interface']
         if offline:
             return
         leaving = {}
         for change in changes:
-            if change.before is not None and kind_of(change.before) == PORT_CHANNEL:
-                for port in change.before.get('members') or []:
-                    if port not in ((change.after or {}).get('members') or []):
-                        leaving[(self.serials[change.name], port)] = change.before['interface']
+            if change.before is not None and kind_of(change.before) in (PORT_CHANNEL, VPC):
+                kept = set(self.member_ports(change.name, change.after)) if change.after is not None else set()
+                for claim in self.member_ports(change.name, change.before):
+                    if claim not in kept:
+                        leaving[claim] = change.before['interface']
         for change in changes:
             if not change.changed or change.after is None:
                 continue
@@ -714,16 +806,58 @@ class InterfaceMapping:
                 checks.refuse('interface %s: port %s is a member of %s; remove it from %s\'s members first (in this task or '
                               'an earlier one)' % (change.name, obj['interface'], current, current),
                               depends_on='%s %s' % (obj['switch'], current))
+            if kind == VPC:
+                self.check_vpc_members(change, obj, leaving, checks)
+            in_vpc = self.vpc_members.get(serial, {}).get(obj['interface'])
+            if kind == ETHERNET and in_vpc and (serial, obj['interface']) not in leaving:
+                checks.refuse('interface %s: port %s is a member of %s; a member takes its settings from its vPC: leave the '
+                              'port out of config, or remove it from %s\'s members first' % (change.name, obj['interface'], in_vpc, in_vpc))
             if kind == PORT_CHANNEL:
                 for port in obj.get('members') or []:
                     if port not in ports:
                         checks.refuse('interface %s: switch %s has no port %s for its members' % (change.name, obj['switch'], port))
+                        continue
+                    if port in self.vpc_members.get(serial, {}) and (serial, port) not in leaving:
+                        checks.refuse('interface %s: port %s is already a member of %s; remove it from that vPC\'s members first'
+                                      % (change.name, port, self.vpc_members[serial][port]))
                         continue
                     owner = self.members.get(serial, {}).get(port)
                     if owner and owner != obj['interface'] and (serial, port) not in leaving:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from %s\'s members first (in '
                                       'this task or an earlier one)' % (change.name, port, owner, owner),
                                       depends_on='%s %s' % (obj['switch'], owner))
+
+    def member_ports(self, name, obj):
+        """[(serial, port)] of the member ports of a port-channel or vPC (a vPC's on each switch of its pair)."""
+        kind = kind_of(obj)
+        if kind == PORT_CHANNEL:
+            return [(self.serials[name], port) for port in obj.get('members') or []]
+        if kind == VPC and '~' in self.serials.get(name, ''):
+            peers = self.serials[name].split('~')
+            return [(peers[index], port) for index, option in enumerate(('peer1_members', 'peer2_members'))
+                    for port in obj.get(option) or []]
+        return []
+
+    def check_vpc_members(self, change, obj, leaving, checks):
+        """A vPC's member ports: ports of their switch, in no port-channel and no other vPC (as read; the task's own claims
+        are checked with the port-channels')."""
+        peers = self.serials[change.name].split('~')
+        for serial, option in zip(peers, ('peer1_members', 'peer2_members')):
+            label = self.labels.get(serial, serial)
+            for port in obj.get(option) or []:
+                if port not in self.ports.get(serial, set()):
+                    checks.refuse('interface %s: switch %s (%s) has no port %s; give ports it has' % (change.name, label, option, port))
+                    continue
+                if (serial, port) in leaving:
+                    continue
+                channel = self.members.get(serial, {}).get(port)
+                other = self.vpc_members.get(serial, {}).get(port)
+                if channel:
+                    checks.refuse('interface %s: port %s of switch %s is already a member of %s; remove it from %s\'s members '
+                                  'first' % (change.name, port, label, channel, channel), depends_on='%s %s' % (label, channel))
+                elif other and other != obj['interface']:
+                    checks.refuse('interface %s: port %s of switch %s is already a member of %s; remove it from %s\'s members '
+                                  'first' % (change.name, port, label, other, other))
 
     def check_parent(self, name, switch, serial, parent, after, claims, checks):
         """A sub-interface needs a routed parent port (a layer-2 port or a port-channel member has no sub-interfaces), as
@@ -905,7 +1039,8 @@ class InterfaceMapping:
             by_serial.setdefault(self.serials[name], []).append(name)
         states = {}
         for serial, keys in by_serial.items():
-            answer = self.client.read('/interface/detail', params={'serialNumber': serial})
+            # a vPC's state: as its pair's first switch has it
+            answer = self.client.read('/interface/detail', params={'serialNumber': serial.split('~')[0]})
             found = {interface_name(entry.get('ifName'))[1]: entry for entry in answer or [] if isinstance(entry, dict)}
             for key in keys:
                 entry = found.get(key.rsplit(' ', 1)[1])
@@ -930,6 +1065,8 @@ INTERFACE_CONFIG = {
     'allowed_vlans': {'type': 'str'},
     'native_vlan': {'type': 'int'},
     'members': {'type': 'list', 'elements': 'str'},
+    'peer1_members': {'type': 'list', 'elements': 'str'},
+    'peer2_members': {'type': 'list', 'elements': 'str'},
     'pc_mode': {'type': 'str', 'choices': list(PC_MODES)},
     'ipv4_address': {'type': 'str'},
     'vrf': {'type': 'str'},

@@ -210,3 +210,38 @@ def test_overridden_leaves_ports_at_the_default_and_interfaces_of_fabric_policie
     changes = planned('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 10}], have)
     assert sorted(changes) == ['leaf-1 Ethernet1/12', 'leaf-1 Loopback5']
     assert changes['leaf-1 Ethernet1/12'].reset and changes['leaf-1 Loopback5'].action == 'delete'
+
+
+VPC_PAIRS = {'PEER1_PCID': '30', 'PEER2_PCID': '30', 'PEER1_MEMBER_INTERFACES': 'e1/30', 'PEER2_MEMBER_INTERFACES': 'Ethernet1/31,e1/30',
+             'PC_MODE': 'active', 'MTU': 'jumbo', 'ADMIN_STATE': 'true', 'PEER1_PO_DESC': 'host-7', 'PEER2_PO_DESC': 'host-7',
+             'PEER1_ALLOWED_VLANS': '10,11', 'PEER2_ALLOWED_VLANS': '10,11', 'PEER1_NATIVE_VLAN': '', 'PEER2_NATIVE_VLAN': '',
+             'BPDUGUARD_ENABLED': 'true'}
+
+
+def test_a_vpc_reads_as_one_interface_with_each_peers_members():
+    obj = object_from_controller({'ifName': 'vPC30', 'policy': 'int_vpc_trunk_host', 'nvPairs': VPC_PAIRS}, 'leaf-3')
+    assert obj == {'name': 'leaf-3 vPC30', 'switch': 'leaf-3', 'interface': 'vPC30', 'policy': 'int_vpc_trunk_host', 'mode': 'trunk',
+                   'description': 'host-7', 'enabled': True, 'mtu': 'jumbo', 'peer1_members': ['Ethernet1/30'],
+                   'peer2_members': ['Ethernet1/30', 'Ethernet1/31'], 'pc_mode': 'active', 'allowed_vlans': '10-11',
+                   'template_params': {'BPDUGUARD_ENABLED': 'true'}}
+
+
+def test_a_vpc_writes_each_option_for_both_peers_and_its_number_as_both_port_channels():
+    want = MODEL.from_task({'switch': 'leaf-4', 'name': 'vpc30', 'mode': 'access', 'access_vlan': 10, 'description': 'host-7',
+                            'peer1_members': ['e1/30'], 'peer2_members': ['e1/31']}, 0)
+    obj = MODEL.merged(None, want)
+    assert policy_of(obj) == 'int_vpc_access_host'
+    pairs = nv_pairs(obj)
+    assert (pairs['PEER1_PCID'], pairs['PEER2_PCID'], pairs['PEER1_ACCESS_VLAN'], pairs['PEER2_ACCESS_VLAN']) == ('30', '30', '10', '10')
+    assert (pairs['PEER1_MEMBER_INTERFACES'], pairs['PEER2_MEMBER_INTERFACES'], pairs['PEER2_PO_DESC']) == (
+        'Ethernet1/30', 'Ethernet1/31', 'host-7')
+    assert 'MEMBER_INTERFACES' not in pairs and 'INTF_NAME' not in pairs
+    # read back, the same object: a rerun changes nothing
+    assert object_from_controller({'ifName': 'vPC30', 'policy': 'int_vpc_access_host', 'nvPairs': pairs}, 'leaf-4') == dict(
+        obj, template_params={})
+
+
+def test_a_vpcs_per_peer_nvpairs_are_not_template_params():
+    assert owned_keys(('vpc', 'trunk'))['PEER2_ALLOWED_VLANS'] == 'allowed_vlans'
+    assert owned_keys(('vpc', 'trunk'))['PEER1_MEMBER_INTERFACES'] == 'peer1_members'
+    assert owned_keys(('vpc', 'access'))['PEER1_PCID'] == 'name'
