@@ -574,9 +574,10 @@ class InterfaceMapping:
                     if kind == VPC:
                         # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
                         owner = str(entry.get('serialNumber') or serial)
-                        if owner.split('~')[0] not in self.labels:
-                            continue
-                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[owner.split('~')[0]])
+                    first = owner.split('~', maxsplit=1)[0]
+                    if kind == VPC and first not in self.labels:
+                        continue
+                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[first])
                     if kind == VPC:
                         for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
                             for port in obj.get(option) or []:
