@@ -18,6 +18,11 @@ is described by the port-channel's ``members`` and never reset on its own.
 A vPC lives on a vPC pair: the controller lists it on both switches under the pair's serial number
 (``"SN1~SN2"``, from ``/interface/vpcpair_serial_number``); its key is the pair's first switch and its name,
 and ``peer1_members``/``peer2_members`` are its ports on each switch.
+
+Why one file of this size: the model and the mapping of seven interface kinds, and the plan of its own that ``deleted`` and
+``overridden`` need (a port is reset, not deleted; members move with their port-channel), which the top-down resources get
+from ``topdown.py``. The model (``InterfaceModel``) and the mapping (``InterfaceMapping``) are apart within it; moving the
+model to a file of its own, as ``networks.py`` beside ``topdown.py`` is, is the next step when ND 4.2's mapping comes.
 """
 
 from __future__ import annotations
