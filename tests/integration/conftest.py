@@ -70,6 +70,9 @@ def dashboard_env(emu):
         'ANSIBLE_LOCALHOST_WARNING': 'false',
         'ANSIBLE_INVENTORY_UNPARSED_WARNING': 'false',
         'ANSIBLE_RETRY_FILES_ENABLED': 'false',
+        # The harness's callback: the result of a task registered as ``outcome`` to the file ``result_file``.
+        'ANSIBLE_CALLBACK_PLUGINS': str(HERE / 'callback_plugins'),
+        'ANSIBLE_CALLBACKS_ENABLED': 'task_outcome',
     })
     return env
 
