@@ -458,7 +458,7 @@ class LinkMapping:
                               'inventory lists it)' % (where, given, fabric), 'the inventory of fabric %s' % fabric))
         return fabric, given
 
-    def rekey(self, wants, have):
+    def rekey(self, wants):
         """Each want's ends resolved, its key from them, and turned round when the controller holds the link the other way."""
         for index, want in enumerate(wants):
             where = 'config[%d]' % index
@@ -486,7 +486,6 @@ class LinkMapping:
                 want['src_interface'], want['dst_interface'] = held[0][2], held[1][2]
             want['name'] = key
             self.ends[key] = ends
-        del have
 
     def managed(self, fabric, serial):
         """Whether the controller manages the switch (for rendered, every switch); a fabric's inventory is read once, when
@@ -498,7 +497,7 @@ class LinkMapping:
 
     def plan(self, model, state, wants, have):
         """The changes of the state, once the task's links are keyed as the controller's are."""
-        self.rekey(wants, have)
+        self.rekey(wants)
         return plan(model, state, wants, have)
 
     def check(self, changes):
@@ -511,6 +510,7 @@ class LinkMapping:
         that does not exist), a link from a switch to itself, an interface in two links of the task or held by another link
         of the fabric, a template the controller does not have for the kind of link, settings the template does not take,
         addresses, MTU and ASNs that cannot work. Costs no request: the run's reads hold all of it."""
+        del wants  # the changes hold the task's links as planned, their ends resolved
         if state == 'deleted':
             return
         for text, depends_on in self.problems:
@@ -557,8 +557,8 @@ class LinkMapping:
                           % (name, template, ', '.join(given), ' (it takes %s)' % ', '.join(takes) if takes else ''))
         missing = [option for option in REQUIRED.get(template, ()) if obj.get(option) in (None, '')]
         if missing:
-            checks.refuse('link %s: template %s needs %s; add %s to its config item' % (name, template, ', '.join(missing),
-                                                                                       ' and '.join(missing)))
+            checks.refuse('link %s: template %s needs %s; add %s to its config item'
+                          % (name, template, ', '.join(missing), ' and '.join(missing)))
         check_template_keys(checks, 'link', name, obj.get('template_params'), owned_keys(template))
         if obj.get('mtu') is not None and not MTU_BOUNDS[0] <= obj['mtu'] <= MTU_BOUNDS[1]:
             checks.refuse('link %s: mtu %d must be from %d to %d' % (name, obj['mtu'], MTU_BOUNDS[0], MTU_BOUNDS[1]))
@@ -566,7 +566,6 @@ class LinkMapping:
             if obj.get(option) is not None and not ASN.match(obj[option]):
                 checks.refuse('link %s: %s %r is not a BGP ASN; give a number such as 65001 (or 65001.100)' % (name, option, obj[option]))
         check_addresses(checks, name, obj)
-
 
     # deploy
 
@@ -597,8 +596,11 @@ class LinkMapping:
         request = {'templateName': obj['template'], 'nvPairs': nv_pairs(obj)}
         for index, (end, _info_key, prefix) in enumerate(_INFO):
             fabric, serial, interface = self.ends[obj['name']][index]
-            request.update({prefix + 'Fabric': fabric, prefix + 'Device': serial if self.managed(fabric, serial) else '',
-                            prefix + 'SwitchName': obj['%s_switch' % end], prefix + 'Interface': interface})
+            managed = self.managed(fabric, serial)
+            # results name a switch by its serial number when two have its name; the controller wants the name itself
+            name = str(self.directories[fabric].by_serial[serial].get('logicalName') or '') if managed and not self.client.offline else ''
+            request.update({prefix + 'Fabric': fabric, prefix + 'Device': serial if managed else '',
+                            prefix + 'SwitchName': name or obj['%s_switch' % end], prefix + 'Interface': interface})
         return request
 
     def writes(self, changes, result):
@@ -675,6 +677,8 @@ def check_addresses(checks, name, obj):
         if value in (None, ''):
             continue
         try:
+            if template in PREFIXED and prefix_length(value) is None:
+                raise ValueError(value)
             parsed[option] = ipaddress.ip_interface(value) if template in PREFIXED else ipaddress.ip_address(value)
         except ValueError:
             if template in PREFIXED:
