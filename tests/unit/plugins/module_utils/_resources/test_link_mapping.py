@@ -6,7 +6,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.lin
     LINKS, LinkMapping, link_key, nv_pairs, object_from_controller, turned,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import IntentChecks, IntentRefused
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 MODEL = LINKS.model
 INTRA_LINK = {
@@ -221,3 +223,27 @@ def test_settings_that_cannot_work_are_refused(item, message):
     base = {'src_switch': 'spine-1', 'src_interface': 'Ethernet1/30', 'dst_switch': 'leaf-2', 'dst_interface': 'Ethernet1/30'}
     text, _client = refusals('merged', [dict(base, **item)])
     assert message in text, text
+
+
+class RefusingClient(FakeClient):
+    """Refuses every write, as the controller refuses a link on a port its switch does not have."""
+
+    def __init__(self, links):
+        super().__init__(links)
+        self.sent = []
+
+    def send(self, request):
+        self.sent.append(request.label())
+        raise ApiError('refused', 500, body='Invalid interface Ethernet1/77 for switch SN1', method=request.method, path=request.path)
+
+
+def test_links_all_refused_fail_the_task_naming_each_and_report_no_change():
+    """The run goes on past a refused link; when every one was refused, nothing changed, however many were sent."""
+    base = {'src_switch': 'spine-1', 'dst_switch': 'leaf-2', 'template': 'int_intra_fabric_unnum_link'}
+    config = [dict(base, src_interface='Ethernet1/%d' % port, dst_interface='Ethernet1/%d' % port) for port in (77, 78)]
+    client = RefusingClient([])
+    params = {'fabric': 'f1', 'state': 'merged', 'config': config}
+    result = Run(MODEL, LinkMapping(MODEL, client, params), client, params, False, False).result()
+    assert result['failed'] is True and result['changed'] is False
+    assert sorted(result['failed_items']) == ['leaf-2 Ethernet1/77 -- spine-1 Ethernet1/77', 'leaf-2 Ethernet1/78 -- spine-1 Ethernet1/78']
+    assert result['succeeded_items'] == [] and result['requests'] == ['POST /control/links', 'POST /control/links']
