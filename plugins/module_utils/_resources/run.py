@@ -131,8 +131,10 @@ class Run:
         try:
             self.take_steps(self.mapping.writes(changes, result))
         except ItemsFailed as exc:
-            # the request whose items failed is the last one sent: it changed something only if some item succeeded
-            self.failed(result, exc.message, wrote=len(self.client.sent) - (0 if exc.succeeded else 1),
+            # the request whose items failed is the last one sent: it changed something only if some item succeeded (a
+            # mapping that goes on past a refused request says itself how many of its writes changed something)
+            wrote = getattr(exc, 'wrote', None)
+            self.failed(result, exc.message, wrote=len(self.client.sent) - (0 if exc.succeeded else 1) if wrote is None else wrote,
                         failed_items=exc.failed, succeeded_items=exc.succeeded)
         except DeployFailed as exc:
             self.failed(result, exc.message, deployment=exc.states)

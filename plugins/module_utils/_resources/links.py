@@ -1,0 +1,725 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the links resource: a link between two switch ports as the user writes it, and the controller's link.
+
+``LinkModel`` knows a link in a network engineer's terms (its two ends, each a fabric, a switch and an interface; its
+template; the addresses, MTU, descriptions and BGP ASNs of the common templates) and no controller field; ``LinkMapping``
+is the one place that knows the controller's link objects (``sw1-info``/``sw2-info``, ``templateName``, ``nvPairs``) and
+their paths (``/control/links``, ``/control/links/fabrics/{fabric}``, ``/control/links/{uuid}``, a switch deploy with
+``/control/fabrics/{fabric}/config-deploy/{serials}``; docs/api/fabric-controller.yaml, tag links).
+
+A link is identified by its two ends, whatever their order: the plan's key is the two ends' labels (``"<switch>
+<interface>"``, with ``"<fabric>/"`` before the switch for an end outside the task's fabric), sorted and joined by
+``" -- "``. A link given with its ends swapped is the same link: the task's item is turned round (its ``src_*`` and
+``dst_*`` options, and the ``PEER1_``/``PEER2_`` template parameters, change places) to the order the controller holds.
+
+The module's own links are those with a template. The controller also lists links it discovered itself (no template
+[client, cisco.dcnm dcnm_links: "if templateName is empty, link is autodiscovered"]): those are never gathered, replaced
+or deleted, only taken into account as holding their ports.
+"""
+
+from __future__ import annotations
+
+import copy
+import ipaddress
+import re
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import (
+    ETHERNET, MTU_BOUNDS, SUBINTERFACE, interface_name,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import check_template_keys
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
+
+# The options that say where a link is, by end; turning a link round exchanges each src_ option with its dst_ option.
+END_OPTIONS = ('fabric', 'switch', 'interface')
+PER_END = ('fabric', 'switch', 'interface', 'ip', 'description', 'asn')
+IDENTITY = tuple('%s_%s' % (end, option) for end in ('src', 'dst') for option in END_OPTIONS)
+# The template settings the module names, and what a template takes of them [client, cisco.dcnm dcnm_links, release 12].
+SETTINGS = ('src_ip', 'dst_ip', 'mtu', 'enabled', 'src_description', 'dst_description', 'src_asn', 'dst_asn')
+_NUMBERED = ('src_ip', 'dst_ip', 'mtu', 'enabled', 'src_description', 'dst_description')
+_UNNUMBERED = ('mtu', 'enabled', 'src_description', 'dst_description')
+INTRA_FABRIC_TEMPLATES = {
+    'int_intra_fabric_num_link': _NUMBERED,
+    'ios_xe_int_intra_fabric_num_link': _NUMBERED,
+    'int_intra_vpc_peer_keep_alive_link': _NUMBERED,
+    'int_intra_fabric_unnum_link': _UNNUMBERED,
+    'int_intra_fabric_ipv6_link_local': _UNNUMBERED,
+    'int_pre_provision_intra_fabric_link': (),
+}
+INTER_FABRIC_TEMPLATES = {
+    'ext_fabric_setup': ('src_ip', 'dst_ip', 'mtu', 'src_description', 'dst_description', 'src_asn', 'dst_asn'),
+    'ext_multisite_underlay_setup': ('src_ip', 'dst_ip', 'mtu', 'src_description', 'dst_description', 'src_asn', 'dst_asn'),
+    'ext_vxlan_mpls_underlay_setup': ('src_ip', 'dst_ip', 'mtu', 'src_description', 'dst_description'),
+    'ext_evpn_multisite_overlay_setup': ('src_ip', 'dst_ip'),
+    'ext_vxlan_mpls_overlay_setup': ('dst_ip', 'src_asn', 'dst_asn'),
+}
+TAKES = dict(INTRA_FABRIC_TEMPLATES, **INTER_FABRIC_TEMPLATES)
+# Templates whose source address carries the link's prefix length (IP_MASK): both ends' addresses are given with it.
+PREFIXED = ('ext_fabric_setup', 'ext_multisite_underlay_setup', 'ext_vxlan_mpls_underlay_setup')
+# What a new link needs besides its template, by template [client: cisco.dcnm requires these].
+REQUIRED = {
+    'int_intra_fabric_num_link': ('src_ip', 'dst_ip'),
+    'ios_xe_int_intra_fabric_num_link': ('src_ip', 'dst_ip'),
+    'int_intra_vpc_peer_keep_alive_link': ('src_ip', 'dst_ip'),
+    'ext_fabric_setup': ('src_ip', 'dst_ip', 'src_asn', 'dst_asn'),
+    'ext_multisite_underlay_setup': ('src_ip', 'dst_ip', 'src_asn', 'dst_asn'),
+    'ext_vxlan_mpls_underlay_setup': ('src_ip', 'dst_ip'),
+    'ext_evpn_multisite_overlay_setup': ('src_ip', 'dst_ip'),
+    'ext_vxlan_mpls_overlay_setup': ('dst_ip', 'src_asn', 'dst_asn'),
+}
+# What a new link (and replaced, for what it does not give) gets, of the settings its template takes.
+DEFAULTS = {'mtu': 9216, 'enabled': True, 'src_description': '', 'dst_description': ''}
+ASN = re.compile(r'^\d+(?:\.\d+)?$')
+
+
+def template_kind(template):
+    return 'intra' if template in INTRA_FABRIC_TEMPLATES else 'inter' if template in INTER_FABRIC_TEMPLATES else None
+
+
+def end_label(task_fabric, fabric, switch, interface):
+    """An end as results name it: ``"<switch> <interface>"``, the fabric first for an end outside the task's fabric."""
+    return '%s%s %s' % ('' if fabric == task_fabric else '%s/' % fabric, switch, interface)
+
+
+def link_key(task_fabric, obj):
+    """The plan's key of a link: its two ends' labels, sorted, so that the order of the ends does not matter."""
+    return ' -- '.join(sorted(end_label(task_fabric, obj['%s_fabric' % end], obj['%s_switch' % end], obj['%s_interface' % end])
+                              for end in ('src', 'dst')))
+
+
+def turned(obj):
+    """``obj`` with its ends swapped: each src_ option with its dst_ option, PEER1_ template parameters with PEER2_ ones."""
+    result = {key: value for key, value in obj.items() if key not in ['%s_%s' % (end, option) for end in ('src', 'dst') for option in PER_END]}
+    for option in PER_END:
+        for mine, other in (('src', 'dst'), ('dst', 'src')):
+            if '%s_%s' % (other, option) in obj:
+                result['%s_%s' % (mine, option)] = obj['%s_%s' % (other, option)]
+    if 'template_params' in obj:
+        swap = {'PEER1_': 'PEER2_', 'PEER2_': 'PEER1_'}
+        result['template_params'] = {swap[key[:6]] + key[6:] if key[:6] in swap else key: value
+                                     for key, value in obj['template_params'].items()}
+    return result
+
+
+def prefix_length(address):
+    text = str(address or '')
+    return text.partition('/')[2] if '/' in text else None
+
+
+def settle_addresses(obj, want):
+    """The addresses of a PREFIXED template, each with the link's prefix length, which either end may give (the task's
+    first, then the link's); a length given twice differently is left for the checks to name."""
+    if obj.get('template') not in PREFIXED:
+        return
+    given = [prefix_length(want.get(option)) for option in ('src_ip', 'dst_ip')]
+    given = [length for length in given if length] or [length for length in (prefix_length(obj.get(option)) for option in (
+        'src_ip', 'dst_ip')) if length]
+    if len(set(given)) != 1:
+        return
+    for option in ('src_ip', 'dst_ip'):
+        if obj.get(option) and prefix_length(obj[option]) is None:
+            obj[option] = '%s/%s' % (obj[option], given[0])
+
+
+class LinkModel(ResourceModel):
+    """A link in the user's terms; the object's ``name`` is the plan's key (see link_key)."""
+
+    KIND = 'link'
+    PLURAL = 'links'
+    REQUIRED_ON_CREATE = ('template',)
+
+    # input
+
+    def from_task(self, item, index):
+        where = 'config[%d]' % index
+        partial = {'name': where}
+        for end in ('src', 'dst'):
+            switch = str(item.get('%s_switch' % end) or '').strip()
+            if not switch:
+                raise ModelError('%s: give %s_switch, the switch of the link\'s %s end (its name, serial number or IP address).'
+                                 % (where, end, 'source' if end == 'src' else 'destination'))
+            kind, interface = interface_name(item.get('%s_interface' % end))
+            if kind not in (ETHERNET, SUBINTERFACE):
+                raise ModelError('%s: %s_interface %r is not an Ethernet port or sub-interface; give it as the switch names it, '
+                                 'such as Ethernet1/49' % (where, end, item.get('%s_interface' % end)))
+            partial['%s_switch' % end] = switch
+            partial['%s_interface' % end] = interface
+            if item.get('%s_fabric' % end):
+                partial['%s_fabric' % end] = str(item['%s_fabric' % end]).strip()
+        if item.get('template') is not None:
+            partial['template'] = str(item['template']).strip()
+        for option in SETTINGS:
+            value = item.get(option)
+            if value is None:
+                continue
+            if option == 'mtu':
+                if isinstance(value, bool) or not str(value).strip().isdigit():
+                    raise ModelError('%s: mtu must be a whole number, not %r' % (where, value))
+                value = int(str(value).strip())
+            elif option == 'enabled':
+                value = bool(value)
+            else:
+                value = str(value).strip()
+            partial[option] = value
+        if item.get('template_params') is not None:
+            partial['template_params'] = {str(key): template_text(value) for key, value in item['template_params'].items()}
+        return partial
+
+    # states
+
+    @staticmethod
+    def defaults_for(want, template):
+        """A new link with ``want``'s ends and ``template``, the defaults of the settings the template takes."""
+        base = {key: want[key] for key in ('name',) + IDENTITY if key in want}
+        base['template'] = template
+        base['template_params'] = {}
+        for option in TAKES.get(template, ()):
+            if option in DEFAULTS:
+                base[option] = DEFAULTS[option]
+        return base
+
+    def merged(self, have, want):
+        template = want.get('template') or (have or {}).get('template')
+        if have is None or template != have.get('template'):
+            # a new template has other parameters: only the ends carry over
+            result = self.defaults_for(have or want, template)
+        else:
+            result = copy.deepcopy(have)
+        for key, value in want.items():
+            if key == 'template_params':
+                result['template_params'] = dict(result.get('template_params') or {}, **value)
+            else:
+                result[key] = value
+        settle_addresses(result, want)
+        return result
+
+    def replaced(self, have, want):
+        template = want.get('template') or (have or {}).get('template')
+        result = self.defaults_for(have or want, template)
+        if have is not None and template == have.get('template'):
+            # parameters the module does not name keep their value: their template defaults are the controller's
+            result['template_params'] = dict(have.get('template_params') or {})
+        for key, value in want.items():
+            if key == 'template_params':
+                result['template_params'].update(value)
+            else:
+                result[key] = value
+        settle_addresses(result, want)
+        return result
+
+    # output
+
+    def for_output(self, obj):
+        out = {key: obj[key] for key in IDENTITY}
+        for key in ('template',) + SETTINGS:
+            if obj.get(key) is not None:
+                out[key] = obj[key]
+        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        return out
+
+
+# the mapping to the controller: its link objects (docs/api/fabric-controller.yaml, tag links)
+
+# setting -> nvPair, for the settings that are one nvPair as text; the addresses depend on the template (ADDRESS_KEYS)
+NV_KEYS = {'mtu': 'MTU', 'enabled': 'ADMIN_STATE', 'src_description': 'PEER1_DESC', 'dst_description': 'PEER2_DESC',
+           'src_asn': 'asn', 'dst_asn': 'NEIGHBOR_ASN'}
+_INTRA_ADDRESSES = {'src_ip': 'PEER1_IP', 'dst_ip': 'PEER2_IP'}
+ADDRESS_KEYS = dict({template: _INTRA_ADDRESSES for template in INTRA_FABRIC_TEMPLATES},
+                    ext_fabric_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
+                    ext_multisite_underlay_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
+                    ext_vxlan_mpls_underlay_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
+                    ext_evpn_multisite_overlay_setup={'src_ip': 'SOURCE_IP', 'dst_ip': 'NEIGHBOR_IP'},
+                    ext_vxlan_mpls_overlay_setup={'dst_ip': 'NEIGHBOR_IP'})
+# nvPairs the controller adds of its own from the link's ends [seen]: never template_params, never sent
+DERIVED_KEYS = frozenset((
+    'LINK_UUID', 'FABRIC1', 'FABRIC2', 'PEER1_SN', 'PEER2_SN', 'PEER1_INTF', 'PEER2_INTF', 'HOSTNAME1', 'HOSTNAME2',
+    'SOURCE_FABRIC_NAME', 'DEST_FABRIC_NAME', 'SOURCE_SERIAL_NUMBER', 'DEST_SERIAL_NUMBER', 'SOURCE_SWITCH_NAME',
+    'DEST_SWITCH_NAME', 'SOURCE_IF_NAME', 'DEST_IF_NAME',
+))
+# the ends of a link as the controller lists them, and as its create body names them
+_INFO = (('src', 'sw1-info', 'source'), ('dst', 'sw2-info', 'destination'))
+
+
+def owned_keys(template):
+    """{nvPair: setting} of the nvPairs the settings set for this template."""
+    owned = {NV_KEYS[option]: option for option in TAKES.get(template, ()) if option in NV_KEYS}
+    owned.update({key: option for option, key in ADDRESS_KEYS.get(template, {}).items()})
+    return owned
+
+
+def object_from_controller(link, label_of, task_fabric):
+    """(the model object, its ends [(fabric, serial, interface)]) of a link as GET /control/links/fabrics/{f} lists it;
+    (None, ends) for a link the controller discovered itself (no template). ``label_of(fabric, serial, name)``: the switch
+    as results name it."""
+    ends = []
+    obj = {}
+    for end, info_key, _prefix in _INFO:
+        info = link.get(info_key) if isinstance(link.get(info_key), dict) else {}
+        fabric, serial = str(info.get('fabric-name') or ''), str(info.get('sw-serial-number') or '')
+        interface = interface_name(info.get('if-name'))[1]
+        ends.append((fabric, serial, interface))
+        obj.update({'%s_fabric' % end: fabric, '%s_switch' % end: label_of(fabric, serial, str(info.get('sw-sys-name') or serial)),
+                    '%s_interface' % end: interface})
+    template = str(link.get('templateName') or '')
+    if not template:
+        return None, ends
+    obj['template'] = template
+    pairs = {str(key): template_text(value) for key, value in (link.get('nvPairs') or {}).items() if key not in DERIVED_KEYS}
+    owned = owned_keys(template)
+    consumed = set()
+    for key, option in owned.items():
+        value = pairs.get(key)
+        if value is None or (value == '' and option not in ('src_description', 'dst_description')):
+            consumed.add(key)
+            continue
+        if option == 'mtu' and not value.isdigit():
+            continue  # not a number: left in template_params as the controller has it
+        consumed.add(key)
+        if option == 'mtu':
+            obj[option] = int(value)
+        elif option == 'enabled':
+            obj[option] = value.lower() != 'false'
+        else:
+            obj[option] = value
+    if template in PREFIXED and prefix_length(obj.get('src_ip')) and obj.get('dst_ip'):
+        obj['dst_ip'] = '%s/%s' % (obj['dst_ip'], prefix_length(obj['src_ip']))
+    obj['template_params'] = {key: value for key, value in pairs.items() if key not in consumed}
+    obj['name'] = link_key(task_fabric, obj)
+    return obj, ends
+
+
+def nv_pairs(obj):
+    """The nvPairs of ``obj`` as its template takes them: its template_params, then its settings as text."""
+    pairs = dict(obj.get('template_params') or {})
+    template = obj.get('template')
+    for nv_key, option in owned_keys(template).items():
+        value = obj.get(option)
+        if value is None:
+            continue
+        if option == 'enabled':
+            pairs[nv_key] = 'true' if value else 'false'
+        elif option == 'dst_ip' and template in PREFIXED:
+            pairs[nv_key] = str(value).partition('/')[0]
+        else:
+            pairs[nv_key] = str(value)
+    return pairs
+
+
+class LinkMapping:
+    """Reads a fabric's links in one request (and its inventory, and that of each other fabric the config names), writes
+    each link (one request each: the controller has no bulk create), deploys the switches at the ends of what changed."""
+
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
+        # {fabric: SwitchDirectory} of the fabrics read; {(fabric, serial): the switch as results name it}; {(fabric, serial): ccStatus}
+        self.directories = {}
+        self.labels = {}
+        self.compliance = {}
+        # {key: uuid} of the links read; {key: [(fabric, serial, interface)] in the object's order}
+        self.uuids = {}
+        self.ends = {}
+        # {(fabric, serial, interface in lower case): key of the link holding it, or a description of a discovered one}
+        self.ports = {}
+        # what the config named that could not be resolved, for the checks: [(text, depends_on)]
+        self.problems = []
+        # the switches a deploy pushes, [(fabric, serial)]
+        self.deploying = []
+
+    # reads
+
+    def inventory(self, fabric, required=True):
+        """Read a fabric's switches once; None for a fabric the controller does not have (an error when ``required``)."""
+        if fabric in self.directories:
+            return self.directories[fabric]
+        try:
+            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
+        except ApiError as exc:
+            if exc.status != 404:
+                raise
+            if required:
+                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
+                               'of an existing fabric in fabric.' % fabric, exc.status) from None
+            self.directories[fabric] = None
+            return None
+        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
+        names = [str(entry.get('logicalName') or '') for entry in switches]
+        for entry in switches:
+            serial, name = str(entry['serialNumber']), str(entry.get('logicalName') or '')
+            self.labels[(fabric, serial)] = name if name and names.count(name) == 1 else serial
+            self.compliance[(fabric, serial)] = str(entry.get('ccStatus') or '')
+        self.directories[fabric] = SwitchDirectory(fabric, switches)
+        return self.directories[fabric]
+
+    def label_of(self, fabric, serial, name):
+        return self.labels.get((fabric, serial), name or serial)
+
+    def named_fabrics(self):
+        """The fabrics the config names besides the task's, in the order named."""
+        fabrics = []
+        for item in self.params.get('config') or []:
+            source = str(item.get('src_fabric') or '').strip() or self.fabric
+            for fabric in (source, str(item.get('dst_fabric') or '').strip() or source):
+                if fabric != self.fabric and fabric not in fabrics:
+                    fabrics.append(fabric)
+        return fabrics
+
+    def read(self, names=None):
+        """{key: link} of the fabric's links with a template (the module's own).
+
+        1 GET of the fabric's inventory, 1 GET of its links (both directions of inter-fabric links included), 1 GET of the
+        inventory of each other fabric the config names."""
+        del names  # the controller lists a fabric's links in one answer
+        self.inventory(self.fabric)
+        if self.params.get('state') != 'gathered':
+            for fabric in self.named_fabrics():
+                self.inventory(fabric, required=False)
+        answer = self.client.read('/control/links/fabrics/%s' % segment(self.fabric))
+        have = {}
+        for link in answer if isinstance(answer, list) else []:
+            if not isinstance(link, dict):
+                continue
+            obj, ends = object_from_controller(link, self.label_of, self.fabric)
+            holder = obj['name'] if obj is not None else 'a link the controller discovered (%s)' % ' -- '.join(
+                '%s %s' % (self.label_of(fabric, serial, serial), interface) for fabric, serial, interface in ends)
+            for fabric, serial, interface in ends:
+                self.ports.setdefault((fabric, serial, interface.lower()), holder)
+            if obj is None:
+                continue
+            have[obj['name']] = obj
+            self.uuids[obj['name']] = str(link.get('link-uuid') or '')
+            self.ends[obj['name']] = ends
+        return dict(sorted(have.items()))
+
+    @staticmethod
+    def config_hint(state):
+        return 'list the links to %s, each with its two ends (src_switch, src_interface, dst_switch, dst_interface)' % (
+            'render' if state == 'rendered' else 'set')
+
+    def prepare(self, wants, have):
+        del wants, have  # the ends are resolved in plan, for every state
+
+    def prepare_offline(self, wants):
+        """For rendered: switches are taken to be named by serial number, in the fabrics given."""
+        for want in wants:
+            self.fill_fabrics(want)
+            ends = []
+            for end in ('src', 'dst'):
+                fabric, switch = want['%s_fabric' % end], want['%s_switch' % end]
+                self.labels[(fabric, switch)] = switch
+                ends.append((fabric, switch, want['%s_interface' % end]))
+            want['name'] = link_key(self.fabric, want)
+            self.ends[want['name']] = ends
+
+    def fill_fabrics(self, want):
+        want.setdefault('src_fabric', self.fabric)
+        want.setdefault('dst_fabric', want['src_fabric'])
+
+    # the ends of the task's links
+
+    def resolve(self, want, end, where):
+        """(fabric, serial) of one end of ``want``, its switch written as results name it. A switch its fabric does not list
+        is a problem (the checks name it), except at the far end of an inter-fabric link: a switch the controller does not
+        manage, whose serial number the controller makes ``<name>-<fabric>`` [seen]."""
+        fabric, given = want['%s_fabric' % end], want['%s_switch' % end]
+        directory = self.directories.get(fabric)
+        if directory is None:
+            self.problems.append(('%s: fabric %s does not exist on the controller; give an existing fabric as %s_fabric'
+                                  % (where, fabric, end), 'fabric %s' % fabric))
+            return fabric, given
+        if directory.knows(given):
+            serial = directory.serial_of(given, where)
+            want['%s_switch' % end] = self.labels[(fabric, serial)]
+            return fabric, serial
+        try:
+            directory.serial_of(given, where)
+        except ModelError as exc:
+            if 'several switches' in str(exc):
+                self.problems.append((str(exc).rstrip('.'), None))
+                return fabric, given
+        if want['src_fabric'] != want['dst_fabric'] and fabric != self.fabric:
+            serial = '%s-%s' % (given, fabric)
+            self.client.warn('%s: switch %s is not in fabric %s\'s inventory, so the link\'s end there is taken as a switch the '
+                             'controller does not manage (its serial number %s)' % (where, given, fabric, serial))
+            self.labels.setdefault((fabric, serial), given)
+            return fabric, serial
+        self.problems.append(('%s: switch %s is not in fabric %s (give its name, serial number or IP address as the fabric '
+                              'inventory lists it)' % (where, given, fabric), 'the inventory of fabric %s' % fabric))
+        return fabric, given
+
+    def rekey(self, wants):
+        """Each want's ends resolved, its key from them, and turned round when the controller holds the link the other way."""
+        for index, want in enumerate(wants):
+            where = 'config[%d]' % index
+            self.fill_fabrics(want)
+            if self.fabric not in (want['src_fabric'], want['dst_fabric']):
+                self.problems.append(('%s: the link has no end in fabric %s, whose links the task manages; give one end in it '
+                                      '(src_fabric or dst_fabric), or run a task for fabric %s' % (where, self.fabric,
+                                                                                                   want['src_fabric']), None))
+            ends = []
+            for end in ('src', 'dst'):
+                fabric, serial = self.resolve(want, end, where)
+                ends.append((fabric, serial, want['%s_interface' % end]))
+            key = link_key(self.fabric, want)
+            held = self.ends.get(key)
+            managed = [self.managed(fabric, serial) for fabric, serial, _interface in ends]
+            if (held and (held[0][0], held[0][1], held[0][2].lower()) != (ends[0][0], ends[0][1], ends[0][2].lower())) or (
+                    not held and managed == [False, True]):
+                # the controller's order: as it holds the link, or a new link's managed end first (its source must be)
+                turn = turned(want)
+                want.clear()
+                want.update(turn)
+                ends.reverse()
+            if held is not None:
+                # an end's interface as the controller spells it
+                want['src_interface'], want['dst_interface'] = held[0][2], held[1][2]
+            want['name'] = key
+            self.ends[key] = ends
+
+    def managed(self, fabric, serial):
+        """Whether the controller manages the switch (for rendered, every switch); a fabric's inventory is read once, when
+        first needed (that of the far end of a link the task deletes, say)."""
+        if self.client.offline:
+            return True
+        directory = self.directories[fabric] if fabric in self.directories else self.inventory(fabric, required=False)
+        return directory is not None and serial in directory.by_serial
+
+    def plan(self, model, state, wants, have):
+        """The changes of the state, once the task's links are keyed as the controller's are."""
+        self.rekey(wants)
+        return plan(model, state, wants, have)
+
+    def check(self, changes):
+        del changes
+
+    # the checks of the task's intent
+
+    def check_intent(self, state, wants, changes, checks):
+        """Refuse what cannot work, before anything is written: an end on a switch its fabric does not have (or a fabric
+        that does not exist), a link from a switch to itself, an interface in two links of the task or held by another link
+        of the fabric, a template the controller does not have for the kind of link, settings the template does not take,
+        addresses, MTU and ASNs that cannot work. Costs no request: the run's reads hold all of it."""
+        del wants  # the changes hold the task's links as planned, their ends resolved
+        if state == 'deleted':
+            return
+        for text, depends_on in self.problems:
+            checks.refuse(text, depends_on=depends_on)
+        claims = {}
+        leaving = {change.name for change in changes if change.after is None}
+        for change in changes:
+            obj = change.after
+            if obj is None:
+                continue
+            ends = self.ends.get(change.name) or []
+            if len(ends) == 2 and ends[0][:2] == ends[1][:2]:
+                checks.refuse('link %s: both ends are on switch %s; a link joins two switches' % (change.name, obj['src_switch']))
+            for fabric, serial, interface in ends:
+                port = (fabric, serial, interface.lower())
+                if port in claims and claims[port] != change.name:
+                    checks.refuse('interface %s of switch %s is an end of link %s and of link %s in this task; an interface has '
+                                  'one link' % (interface, self.label_of(fabric, serial, serial), claims[port], change.name))
+                claims[port] = change.name
+                holder = self.ports.get(port)
+                if holder and holder != change.name and holder not in leaving and change.before is None:
+                    checks.refuse('link %s: interface %s of switch %s is already an end of %s; delete that link first (in this '
+                                  'task or an earlier one), or choose another interface' % (
+                                      change.name, interface, self.label_of(fabric, serial, serial), holder),
+                                  depends_on=holder)
+            if change.changed:
+                self.check_settings(change.name, obj, checks)
+
+    @staticmethod
+    def check_settings(name, obj, checks):
+        template = obj.get('template')
+        kind = 'intra' if obj['src_fabric'] == obj['dst_fabric'] else 'inter'
+        choices = INTRA_FABRIC_TEMPLATES if kind == 'intra' else INTER_FABRIC_TEMPLATES
+        if template not in choices:
+            other = template_kind(template)
+            checks.refuse('link %s: template %s is %s; an %s-fabric link takes one of %s' % (
+                name, template, 'for %s-fabric links' % other if other else 'not a link template the controller has',
+                kind, ', '.join(sorted(choices))))
+            return
+        takes = TAKES[template]
+        given = [option for option in SETTINGS if obj.get(option) is not None and option not in takes]
+        if given:
+            checks.refuse('link %s: template %s takes no %s%s; give its parameters in template_params by the template\'s own names'
+                          % (name, template, ', '.join(given), ' (it takes %s)' % ', '.join(takes) if takes else ''))
+        missing = [option for option in REQUIRED.get(template, ()) if obj.get(option) in (None, '')]
+        if missing:
+            checks.refuse('link %s: template %s needs %s; add %s to its config item'
+                          % (name, template, ', '.join(missing), ' and '.join(missing)))
+        check_template_keys(checks, 'link', name, obj.get('template_params'), owned_keys(template))
+        if obj.get('mtu') is not None and not MTU_BOUNDS[0] <= obj['mtu'] <= MTU_BOUNDS[1]:
+            checks.refuse('link %s: mtu %d must be from %d to %d' % (name, obj['mtu'], MTU_BOUNDS[0], MTU_BOUNDS[1]))
+        for option in ('src_asn', 'dst_asn'):
+            if obj.get(option) is not None and not ASN.match(obj[option]):
+                checks.refuse('link %s: %s %r is not a BGP ASN; give a number such as 65001 (or 65001.100)' % (name, option, obj[option]))
+        check_addresses(checks, name, obj)
+
+    # deploy
+
+    def to_deploy(self, changes):
+        """Switches a deploy pushes (with deploy), as results name them: the managed switches at the ends of the links that
+        change, and at the ends of the listed links whose switches the controller shows not deployed yet (an earlier run
+        that failed part way, say). A deploy pushes a switch's whole pending config, the links' and anything else."""
+        if not self.params.get('deploy'):
+            return []
+        switches = []
+        for change in changes:
+            for fabric, serial, _interface in self.ends.get(change.name) or []:
+                out_of_sync = self.compliance.get((fabric, serial), '').lower() == 'out-of-sync'
+                if (change.changed or (change.after is not None and out_of_sync)) and self.managed(fabric, serial):
+                    if (fabric, serial) not in switches:
+                        switches.append((fabric, serial))
+        self.deploying = switches
+        return [self.switch_label(fabric, serial) for fabric, serial in switches]
+
+    def switch_label(self, fabric, serial):
+        label = self.label_of(fabric, serial, serial)
+        return label if fabric == self.fabric else '%s/%s' % (fabric, label)
+
+    # writes
+
+    def body(self, obj):
+        """The create (and update) body of ``obj``, its ends in the controller's order."""
+        request = {'templateName': obj['template'], 'nvPairs': nv_pairs(obj)}
+        for index, (end, _info_key, prefix) in enumerate(_INFO):
+            fabric, serial, interface = self.ends[obj['name']][index]
+            managed = self.managed(fabric, serial)
+            # results name a switch by its serial number when two have its name; the controller wants the name itself
+            name = str(self.directories[fabric].by_serial[serial].get('logicalName') or '') if managed and not self.client.offline else ''
+            request.update({prefix + 'Fabric': fabric, prefix + 'Device': serial if managed else '',
+                            prefix + 'SwitchName': name or obj['%s_switch' % end], prefix + 'Interface': interface})
+        return request
+
+    def writes(self, changes, result):
+        """The deletes first (they free ports a new link may take), the updates, the creates: one request per link, the
+        controller having no bulk create. A refused link does not stop the others; the task then fails naming each, and
+        deploys nothing (a rerun, with deploy, deploys the switches left out of sync). Then the deploy, one wait."""
+        done, failed = [], {}
+        steps = [(change, Request('DELETE', '/control/links/%s' % segment(self.uuids[change.name]), query={'isLogicalLink': 'false'}))
+                 for change in changes if change.action == 'delete']
+        steps += [(change, Request('PUT', '/control/links/%s' % segment(self.uuids[change.name]), self.body(change.after)))
+                  for change in changes if change.action == 'update']
+        steps += [(change, Request('POST', '/control/links', self.body(change.after)))
+                  for change in changes if change.action == 'create']
+        for change, request in steps:
+            try:
+                yield request
+            except ApiError as exc:
+                # the controller's own words, without the address and path every item would repeat
+                failed[change.name] = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+                continue
+            done.append(change.name)
+        if failed:
+            refused = ItemsFailed('changing links (nothing was deployed)', failed, done)
+            refused.wrote = len(done)
+            raise refused
+        if self.deploying:
+            yield from self.deploy(result)
+
+    def deploy(self, result):
+        """Deploy the switches, one request per fabric, and with wait, wait for them once; the state of each switch."""
+        fabrics = {}
+        for fabric, serial in self.deploying:
+            fabrics.setdefault(fabric, []).append(serial)
+        for fabric, serials in fabrics.items():
+            yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(fabric), ','.join(serials)),
+                          query={'forceShowRun': 'false'})
+        if not self.params.get('wait', True):
+            return
+        names = [self.switch_label(fabric, serial) for fabric, serial in self.deploying]
+        attached = {name: {serial} for name, (_fabric, serial) in zip(names, self.deploying)}
+        timeout = self.params.get('wait_timeout') or 300
+        report = yield Wait(lambda: self.wait(names, attached, timeout))
+        if report is not None:
+            result['deployment'] = report
+
+    def wait(self, names, attached, timeout):
+        try:
+            return self.flat(wait_for_deploy(self.read_states, names, attached, timeout, 'switch'))
+        except DeployFailed as exc:
+            raise DeployFailed(exc.message, self.flat(exc.states)) from None
+
+    @staticmethod
+    def flat(report):
+        """{switch: {switch: state}} as {switch: state}."""
+        return {name: next(iter(states.values()), 'NA') if states else 'NA' for name, states in (report or {}).items()}
+
+    def read_states(self, names):
+        """{switch: {serial: (switch, ccStatus)}} from each deployed fabric's inventory (IN-SYNC, OUT-OF-SYNC, PENDING)."""
+        del names
+        for fabric in {fabric for fabric, _serial in self.deploying}:
+            self.directories.pop(fabric, None)
+            self.inventory(fabric)
+        return {self.switch_label(fabric, serial): {serial: (self.switch_label(fabric, serial), self.compliance.get(
+            (fabric, serial), 'NA').upper().replace(' ', '-'))} for fabric, serial in self.deploying}
+
+
+def check_addresses(checks, name, obj):
+    """The ends' addresses: IP addresses, with the link's prefix length where the template takes one (the same on both
+    ends, in one subnet), without it where the fabric sets it; not the same address twice."""
+    template = obj['template']
+    parsed = {}
+    for option in ('src_ip', 'dst_ip'):
+        value = obj.get(option)
+        if value in (None, ''):
+            continue
+        try:
+            if template in PREFIXED and prefix_length(value) is None:
+                raise ValueError(value)
+            parsed[option] = ipaddress.ip_interface(value) if template in PREFIXED else ipaddress.ip_address(value)
+        except ValueError:
+            if template in PREFIXED:
+                checks.refuse('link %s: %s %r is not an address with the link\'s prefix length; give it as address/length, such '
+                              'as 192.168.60.1/30 (on either end)' % (name, option, value))
+            else:
+                checks.refuse('link %s: %s %r is not an IP address; give the address alone, such as 10.4.0.1%s' % (
+                    name, option, value, ' (the fabric sets the prefix length)' if '/' in str(value) else ''))
+    if len(parsed) < 2:
+        return
+    if template in PREFIXED:
+        if parsed['src_ip'].network != parsed['dst_ip'].network:
+            checks.refuse('link %s: src_ip %s and dst_ip %s are not in one subnet; give both ends addresses of the link\'s subnet'
+                          % (name, obj['src_ip'], obj['dst_ip']))
+        if parsed['src_ip'].ip == parsed['dst_ip'].ip:
+            checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip'].ip))
+    elif parsed['src_ip'] == parsed['dst_ip']:
+        checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip']))
+
+
+LINK_CONFIG = {
+    'src_fabric': {'type': 'str'},
+    'src_switch': {'type': 'str', 'required': True},
+    'src_interface': {'type': 'str', 'required': True},
+    'dst_fabric': {'type': 'str'},
+    'dst_switch': {'type': 'str', 'required': True},
+    'dst_interface': {'type': 'str', 'required': True},
+    'template': {'type': 'str'},
+    'src_ip': {'type': 'str'},
+    'dst_ip': {'type': 'str'},
+    'mtu': {'type': 'int'},
+    'enabled': {'type': 'bool'},
+    'src_description': {'type': 'str'},
+    'dst_description': {'type': 'str'},
+    'src_asn': {'type': 'str'},
+    'dst_asn': {'type': 'str'},
+    'template_params': {'type': 'dict'},
+}
+
+LINKS = Resource(
+    LinkModel(), LinkMapping,
+    config_options=LINK_CONFIG,
+    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
+)
