@@ -233,7 +233,7 @@ gathered:
 rendered:
   description:
     - The requests a run would send to create the listed policies, each with C(method), C(path) (from the API root) and
-      C(body) (the controller's own field names): one create for all of them, and with O(deploy) the deploy of their switches.
+      C(body) (the controller's own field names); one create for all of them, and with O(deploy) the deploy of their switches.
   returned: when O(state=rendered)
   type: list
   elements: dict

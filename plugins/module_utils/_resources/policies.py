@@ -161,6 +161,8 @@ class PolicyMapping:
         # {serial: the switch's sync state (IN-SYNC, OUT-OF-SYNC, PENDING)}, read only for a task that deploys
         self.sync = {}
         self.named = []
+        # {switch as given: where}: switches the fabric does not have
+        self.absent = {}
 
     # reads
 
@@ -197,7 +199,12 @@ class PolicyMapping:
         else:
             serials = []
             for index, item in enumerate(self.params.get('config') or []):
-                serial = self.directory.serial_of(str(item.get('switch') or '').strip(), 'config[%d]' % index)
+                given = str(item.get('switch') or '').strip()
+                if not self.listed(given):
+                    # refused with the task's other problems (check_intent), in one message
+                    self.absent.setdefault(given, 'config[%d]' % index)
+                    continue
+                serial = self.directory.serial_of(given, 'config[%d]' % index)
                 if serial not in serials:
                     serials.append(serial)
         self.named = serials
@@ -222,6 +229,11 @@ class PolicyMapping:
         if self.params.get('deploy') and state != 'gathered' and serials:
             self.sync = {serial: state for serial, (_label, state) in self.read_sync(serials).items()}
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], item[1]['template'], item[1]['description'])))
+
+    def listed(self, given):
+        """Whether the fabric has a switch of this name, serial number or IP address."""
+        return any(given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))
+                   for serial, entry in self.directory.by_serial.items())
 
     def read_sync(self, serials):
         """{serial: (switch, IN-SYNC, OUT-OF-SYNC or PENDING)}: the switches' sync state, one GET."""
@@ -252,6 +264,9 @@ class PolicyMapping:
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
+            if want['switch'] in self.absent:
+                self.serials[want['name']] = want['switch']
+                continue
             serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
             want['switch'] = self.labels[serial]
             want['name'] = policy_key(want['switch'], want['template'], want['description'])
@@ -282,7 +297,11 @@ class PolicyMapping:
     def check_intent(self, state, wants, changes, checks):
         """Refuse, before anything is written: a template the controller does not have (asked once per template no switch read
         carries, for the policies to create), parameters the controller sets itself, and a listed policy the controller holds
-        more than once (the task cannot say which copy it means)."""
+        more than once (the task cannot say which copy it means); and, in every state, a switch the fabric does not have."""
+        for given, where in self.absent.items():
+            # in check mode a warning: an earlier task of the play (fabricops.dashboard.fabric_switches) may add the switch
+            checks.refuse('%s: switch %s is not in fabric %s; give its name, serial number or IP address as the fabric inventory '
+                          'lists it' % (where, given, self.fabric), depends_on='switch %s' % given)
         if state == 'deleted':
             return
         for want in wants:
@@ -300,8 +319,8 @@ class PolicyMapping:
         for template in sorted({change.after['template'] for change in changes if change.action == 'create'}):
             if template not in self.templates_seen and not self.template_exists(template):
                 named = [change.name for change in changes if change.action == 'create' and change.after['template'] == template]
-                checks.refuse('policy %s: the controller has no template %s; give the name of one of its policy templates '
-                              '(Operations > Templates lists them)' % (', '.join(named), template))
+                checks.refuse('policy %s: the controller has no template %s; give the name of one of its policy templates'
+                              % (', '.join(named), template))
 
     def template_exists(self, template):
         """Whether the controller has a template of this name (1 GET); its text 500 ``... not found`` means it has not."""
