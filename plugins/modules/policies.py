@@ -29,10 +29,11 @@ description:
   - The policies of the switches O(config) names are read in one request for all of them (the fabric inventory once more, to
     find the switches). The task then sends only what differs, in as few requests as the controller allows (one for the
     updates, one for the creates, one deploy). A second run with the same config sends no write and reports no change.
-  - Before anything is written, the task is checked and refused, naming every problem in one message, for a switch the fabric
-    does not have; two items that are the same policy; a template the controller does not have (asked once per template that
-    no switch read carries yet); a key of O(config[].template_params) the controller sets itself (V(FABRIC_NAME),
-    V(PRIORITY), V(POLICY_DESC), V(POLICY_ID)); a listed policy the controller holds more than once.
+  - Before anything is written, a task listing the same policy twice (the switch named once by name and once by IP address,
+    say) is refused; so is, naming every problem in one message, a task with a switch the fabric does not have (a warning in
+    check mode, since an earlier task of the play may add it); a template the controller does not have (asked once per
+    template that no switch read carries yet); a key of O(config[].template_params) the controller sets itself
+    (V(FABRIC_NAME), V(PRIORITY), V(POLICY_DESC), V(POLICY_ID)); a listed policy the controller holds more than once.
   - When the controller refuses a request part way, the task fails naming the policies it refused and the ones the task did
     change; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed policy before and

@@ -24,6 +24,11 @@ def quick_deploys(emu):
     emu.set_timing(deploy_seconds=0.2)
 
 
+def reads(run, path):
+    """How many GETs of a path (as the API document writes it) a run sent."""
+    return sum(count for key, count in run.requests.items() if key.startswith('GET ') and key.endswith(path))
+
+
 def inventory(emu):
     return {switch['logicalName']: switch for switch in read_controller(emu, '/control/fabrics/site-a/inventory/switchesByFabric')}
 
@@ -59,6 +64,10 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     check = resource('policies', 'merged', config, check=True, diff=True, deploy=True)
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
+    # bulk reads: the inventory once, the policies of both switches in one request, their sync state in one; each template
+    # no switch carries yet is asked for once (the fabric's own policies are of other templates)
+    assert (reads(check, '/inventory/switchesByFabric'), reads(check, '/control/policies/switches'),
+            reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 1, 2), check.requests
     run = resource('policies', 'merged', config, deploy=True, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True and check['after'] == run['after'] and check['diff'] == run['diff']

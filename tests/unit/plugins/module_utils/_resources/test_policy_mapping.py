@@ -255,3 +255,20 @@ def test_with_deploy_a_listed_policy_not_deployed_yet_deploys_its_switch_once(st
     wants = [MODEL.from_task({'switch': 'leaf-1', 'template': 'feature_pim'}, 0)]
     changes = policy_mapping.plan(MODEL, 'merged', wants, have)
     assert not changes[0].changed and policy_mapping.to_deploy(changes) == deployed
+
+
+def test_gathered_lists_a_policy_held_twice_once_and_warns_naming_the_copies():
+    policy_mapping, client = mapping('gathered', [], policies=(NTP, PIM, dict(PIM, policyId='POLICY-106'), LACP, PORT))
+    have = policy_mapping.read()
+    assert list(have) == ['leaf-1 feature_pim', 'leaf-1 switch_freeform "ntp"']
+    assert client.reads[1] == ('/control/policies/switches', {'serialNumber': 'SN-LEAF,SN-SPINE'})
+    assert len(client.warnings) == 1
+    assert 'leaf-1 feature_pim (POLICY-102, POLICY-106)' in client.warnings[0] and 'state deleted removes every copy' in client.warnings[0]
+
+
+def test_without_wait_a_delete_is_marked_and_deployed_and_the_policies_stay_marked():
+    policy_mapping, _client, _wants, changes = planned('deleted', [{'switch': 'leaf-1', 'template': 'feature_pim'}], wait=False)
+    result = {'deploy': policy_mapping.to_deploy(changes)}
+    taken = drive(policy_mapping.writes(changes, result), {})
+    assert taken == ['PUT /control/policies/POLICY-102/mark-delete', 'POST /control/fabrics/site-a/config-deploy/SN-LEAF']
+    assert 'POLICY-102' in policy_mapping.client.warnings[0] and 'marked for delete' in policy_mapping.client.warnings[0]
