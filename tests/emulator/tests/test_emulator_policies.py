@@ -171,3 +171,27 @@ def test_policy_writes_need_write_permission_on_the_switch_fabric(emu, admin, le
     policy_id = _created_id(_create(emu, admin, leaf["serialNumber"]))
     assert netops.put(emu.url(POLICIES + "/%s/mark-delete" % policy_id), timeout=10).status_code == 403
     assert netops.get(emu.url(POLICIES + "/switches?serialNumber=" + leaf["serialNumber"]), timeout=10).status_code == 403
+
+
+def test_a_policy_template_reads_at_the_template_path_and_an_unknown_one_is_refused(emu, admin):
+    templates = "/appcenter/cisco/ndfc/api/v1/configtemplate/rest/config/templates/"
+    answer = admin.get(emu.url(templates + "switch_freeform"), timeout=10)
+    assert answer.status_code == 200
+    assert (answer.json()["name"], answer.json()["templateType"]) == ("switch_freeform", "POLICY")
+    # a fabric template still reads as one
+    assert admin.get(emu.url(templates + "Easy_Fabric"), timeout=10).json()["templateType"] == "FABRIC"
+    missing = admin.get(emu.url(templates + "no_such_template"), timeout=10)
+    assert (missing.status_code, missing.text) == (500, "Failed to get template. Template with name no_such_template not found")
+
+
+def test_the_injected_partial_failure_fails_the_last_policy_of_a_bulk_create(emu, admin, leaf):
+    emu.set_faults(partial_failure_count=1, paths=[POLICIES + "/bulk-create"])
+    bodies = [{"serialNumber": leaf["serialNumber"], "templateName": "feature_pim"},
+              {"serialNumber": leaf["serialNumber"], "templateName": "switch_freeform", "nvPairs": {"CONF": "x"}}]
+    answer = admin.post(emu.url(POLICIES + "/bulk-create"), json=bodies, timeout=10)
+    assert answer.status_code == 207
+    assert [item["status"] for item in answer.json()["successList"]] == ["Success"]
+    assert answer.json()["failureList"] == [{"name": leaf["serialNumber"], "message": "Failed to create policy. Please try after some time",
+                                            "status": "Failed"}]
+    assert [p["templateName"] for p in _of(emu, admin, [leaf["serialNumber"]]) if p["entityType"] == "SWITCH" and not p["source"]] == [
+        "feature_pim"]

@@ -12,7 +12,8 @@ class Fabrics:
     """The fabric part of FabricStore."""
 
     def template(self, name):
-        return template_answer(name)
+        # a policy template (fabric_store/policies.py) is read at the same path as a fabric template
+        return self.policy_template(name) or template_answer(name)
 
     def list_fabrics(self):
         return [self._fabric_view(name) for name in self._fabrics]

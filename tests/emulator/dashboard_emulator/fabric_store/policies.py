@@ -58,6 +58,15 @@ class Policies:
         """GET /control/policies/{policyId}."""
         return self._policy_view(self._policy(policy_id))
 
+    @staticmethod
+    def policy_template(name):
+        """GET /configtemplate/rest/config/templates/{name} for a policy template; None for a name of none."""
+        if name not in POLICY_TEMPLATES:
+            return None
+        # [uncertain] the fields of a policy template's answer: those of the fabric template's that say what it is
+        return {"name": name, "templateType": "POLICY", "templateSubType": "INTERFACE" if name in INTERFACE_TEMPLATES else "DEVICE",
+                "contentType": "TEMPLATE_CLI", "parameters": []}
+
     def fabric_policies(self, fabric_name, template_name):
         """GET /control/policies/{fabric}/policy?templateName=: the fabric's policies of one template."""
         self._fabric(fabric_name)
@@ -69,11 +78,17 @@ class Policies:
 
     # writes
 
-    def create_policies(self, bodies):
-        """POST /control/policies/bulk-create (and /control/policies): (successes, failures), per policy."""
+    def create_policies(self, bodies, fail_one=False):
+        """POST /control/policies/bulk-create (and /control/policies): (successes, failures), per policy.
+
+        fail_one: the injected partial failure (the last policy fails alone, as the bulk creates of networks do)."""
         successes, failures = [], []
-        for body in bodies:
+        for index, body in enumerate(bodies):
             serial = str(body.get("serialNumber", "")) if isinstance(body, dict) else ""
+            if fail_one and index == len(bodies) - 1:
+                # [uncertain] the wording: that of the injected failure of the other bulk creates
+                failures.append({"name": serial, "message": "Failed to create policy. Please try after some time", "status": "Failed"})
+                continue
             try:
                 record = self._checked_policy(body)
             except StoreError as exc:

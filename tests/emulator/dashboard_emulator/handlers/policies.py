@@ -5,6 +5,7 @@ a switch by its serial number; the caller needs read (write) permission on the s
 """
 
 from dashboard_emulator.fabric_store import StoreError
+from dashboard_emulator.handlers import current_scope, current_state
 from dashboard_emulator.handlers.fabric import _names, _operation, _readable, _writable
 from dashboard_emulator.responses import json_response
 
@@ -68,7 +69,8 @@ def create_policies(store, body=None, **_kwargs):
     serials = {str(item.get("serialNumber", "")) for item in bodies if isinstance(item, dict)}
     for fabric_name in sorted(store.interface_fabrics(serials)):
         _writable(store, fabric_name)
-    successes, failures = store.create_policies(bodies)
+    fail_one = current_state().faults.take("partial_failure_count", current_scope()["path"])
+    successes, failures = store.create_policies(bodies, fail_one=fail_one)
     # [uncertain] the status when some fail: that of the bulk create of networks (facts 9)
     return json_response(207 if failures else 200, _outcomes(successes, failures))
 

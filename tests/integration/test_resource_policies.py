@@ -1,0 +1,195 @@
+"""fabricops.dashboard.policies run as a user runs it, against the emulator's fabric site-a (switches site-a-spine-1 and
+site-a-leaf-2, each with the policies the controller made itself from the fabric's settings: feature_lacp and
+feature_ngoam, source UNDERLAY).
+
+The policies are also read directly from the controller, not only through the module; idempotence is counted in the
+emulator's writes.
+"""
+
+import pytest
+
+from conftest import LAN_FABRIC, assert_idempotent, read_controller
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+LEAF, SPINE = 'site-a-leaf-2', 'site-a-spine-1'
+NTP = {'switch': LEAF, 'template': 'switch_freeform', 'description': 'ntp servers', 'priority': 600,
+       'template_params': {'CONF': 'ntp server 10.0.0.1 use-vrf management'}}
+BANNER = {'switch': LEAF, 'template': 'switch_freeform', 'description': 'banner', 'template_params': {'CONF': 'banner motd #hi#'}}
+PIM = {'switch': SPINE, 'template': 'feature_pim'}
+
+
+@pytest.fixture(autouse=True)
+def quick_deploys(emu):
+    """A deploy the emulator finishes in 0.2 s: the waits are what is tested, not their length."""
+    emu.set_timing(deploy_seconds=0.2)
+
+
+def reads(run, path):
+    """How many GETs of a path (as the API document writes it) a run sent."""
+    return sum(count for key, count in run.requests.items() if key.startswith('GET ') and key.endswith(path))
+
+
+def inventory(emu):
+    return {switch['logicalName']: switch for switch in read_controller(emu, '/control/fabrics/site-a/inventory/switchesByFabric')}
+
+
+def stored(emu, *names):
+    """The switch policies of the switches named, read directly from the controller: [(switch, template, description,
+    priority, source, nvPairs)] sorted."""
+    switches = inventory(emu)
+    by_serial = {switches[name]['serialNumber']: name for name in names}
+    policies = read_controller(emu, '/control/policies/switches?serialNumber=' + ','.join(by_serial))
+    return sorted((by_serial[policy['serialNumber']], policy['templateName'], policy['description'], policy['priority'],
+                   policy['source'], policy['nvPairs']) for policy in policies if policy['entityType'] == 'SWITCH')
+
+
+def create_directly(emu, *policies):
+    """Policies made on the controller without the module (another tool, or a person), given as the module takes them."""
+    switches = inventory(emu)
+    answer = emu.login().post(emu.url(LAN_FABRIC + '/control/policies/bulk-create'), timeout=10, json=[{
+        'serialNumber': switches[policy['switch']]['serialNumber'], 'templateName': policy['template'], 'entityType': 'SWITCH',
+        'entityName': 'SWITCH', 'priority': policy.get('priority', 500), 'description': policy.get('description', ''),
+        'source': '', 'nvPairs': policy.get('template_params', {})} for policy in policies])
+    assert answer.status_code == 200 and 'failureList' not in answer.json(), answer.text
+
+
+def controller_made(emu, switch):
+    return [entry for entry in stored(emu, switch) if entry[4] == 'UNDERLAY']
+
+
+def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_writes_nothing(resource, emu):
+    made = controller_made(emu, LEAF) + controller_made(emu, SPINE)
+    # the spine named by its IP address: the module names it as the fabric does
+    config = [NTP, BANNER, dict(PIM, switch=inventory(emu)[SPINE]['ipAddress'])]
+    check = resource('policies', 'merged', config, check=True, diff=True, deploy=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
+    # bulk reads: the inventory once, the policies of both switches in one request, their sync state in one; each template
+    # no switch carries yet is asked for once (the fabric's own policies are of other templates)
+    assert (reads(check, '/inventory/switchesByFabric'), reads(check, '/control/policies/switches'),
+            reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 1, 2), check.requests
+    run = resource('policies', 'merged', config, deploy=True, diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True and check['after'] == run['after'] and check['diff'] == run['diff']
+    assert check['deploy'] == run['deploy'] == [LEAF, SPINE]
+    # one create for the three, one deploy of the two switches, one wait
+    serials = ','.join(inventory(emu)[name]['serialNumber'] for name in (LEAF, SPINE))
+    assert run['requests'] == ['POST /control/policies/bulk-create', 'POST /control/fabrics/site-a/config-deploy/' + serials]
+    assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
+    assert sorted(run['diff']['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
+                                            SPINE + ' feature_pim'] and run['diff']['before'] == {}
+    assert ('"%s switch_freeform \\"ntp servers\\"": {' % LEAF) in run.play.output  # --diff shows it to the user
+    users = [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]]
+    assert users == [(LEAF, 'switch_freeform', 'banner', 500, '', {'CONF': 'banner motd #hi#', 'FABRIC_NAME': 'site-a'}),
+                     (LEAF, 'switch_freeform', 'ntp servers', 600, '', {'CONF': NTP['template_params']['CONF'], 'FABRIC_NAME': 'site-a'}),
+                     (SPINE, 'feature_pim', '', 500, '', {'FABRIC_NAME': 'site-a'})]
+    assert controller_made(emu, LEAF) + controller_made(emu, SPINE) == made
+    assert_idempotent(resource, 'policies', 'merged', config, deploy=True)
+    run.play.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_new_priority_or_parameter_updates_the_one_policy_and_gathered_feeds_back_with_no_write(resource, emu):
+    create_directly(emu, dict(NTP, priority=500), PIM)
+    # cisco.dcnm creates a second policy when the priority differs; here it is the same policy, updated
+    changed = dict(NTP, template_params={'CONF': 'ntp server 10.0.0.2 use-vrf management'})
+    run = resource('policies', 'merged', [changed, PIM])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['PUT /control/policies/%s/bulk' % ntp_id(emu)] and run.get('deploy') is None
+    users = [entry for entry in stored(emu, LEAF) if not entry[4]]
+    assert [(entry[1], entry[2], entry[3], entry[5]['CONF']) for entry in users] == [
+        ('switch_freeform', 'ntp servers', 600, 'ntp server 10.0.0.2 use-vrf management')]
+    gathered = resource('policies', 'gathered')
+    assert gathered.play.rc == 0 and gathered.writes == 0
+    # the users' policies only: not the controller's own (feature_lacp, feature_ngoam on each switch)
+    assert gathered['gathered'] == [dict(changed, template_params=changed['template_params']), dict(PIM, description='', priority=500, template_params={})]
+    for state in ('merged', 'replaced'):
+        again = resource('policies', state, gathered['gathered'])
+        assert again.play.rc == 0, again.play.output[-3000:]
+        assert again['changed'] is False and again.writes == 0, (state, again.requests)
+
+
+def ntp_id(emu):
+    serial = inventory(emu)[LEAF]['serialNumber']
+    return next(policy['policyId'] for policy in read_controller(emu, '/control/policies/switches?serialNumber=' + serial)
+                if policy['templateName'] == 'switch_freeform' and policy['description'] == 'ntp servers')
+
+
+def test_overridden_and_deleted_touch_only_the_users_policies_of_the_switches_named(resource, emu):
+    create_directly(emu, NTP, BANNER, dict(PIM, switch=LEAF), PIM)
+    made = controller_made(emu, LEAF) + controller_made(emu, SPINE)
+    run = resource('policies', 'overridden', [NTP], diff=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    # the leaf's other two go: marked, the leaf deployed (whatever deploy says), deleted; the spine is not named
+    assert run['requests'][0].startswith('PUT /control/policies/') and run['requests'][0].endswith('/mark-delete')
+    assert run['requests'][1:] == ['POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber'],
+                                   'DELETE /control/policies/policyIds']
+    assert sorted(run['diff']['before']) == [LEAF + ' feature_pim', LEAF + ' switch_freeform "banner"'] and run['diff']['after'] == {}
+    assert run['deployment'] == {LEAF: 'IN-SYNC'}
+    assert [(entry[0], entry[1], entry[2]) for entry in stored(emu, LEAF, SPINE) if not entry[4]] == [
+        (LEAF, 'switch_freeform', 'ntp servers'), (SPINE, 'feature_pim', '')]
+    # a policy the controller made is nobody's to delete here: listing it deletes nothing
+    deleted = resource('policies', 'deleted', [NTP, {'switch': LEAF, 'template': 'feature_lacp'}])
+    assert deleted.play.rc == 0, deleted.play.output[-3000:]
+    assert deleted['before'] == [dict(NTP)] and deleted['after'] == []
+    assert [(entry[0], entry[1]) for entry in stored(emu, LEAF, SPINE) if not entry[4]] == [(SPINE, 'feature_pim')]
+    assert controller_made(emu, LEAF) + controller_made(emu, SPINE) == made
+    again = resource('policies', 'deleted', [NTP, {'switch': LEAF, 'template': 'feature_lacp'}])
+    assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
+
+
+def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_any_write(resource, emu):
+    before = stored(emu, LEAF, SPINE)
+    # the same policy twice: the spine by its name and by its IP address, no description on either
+    twice = resource('policies', 'merged', [PIM, dict(PIM, switch=inventory(emu)[SPINE]['ipAddress'], priority=100)])
+    assert twice.play.rc == 2 and twice.writes == 0
+    assert 'config[0] and config[1] are the same policy, %s feature_pim' % SPINE in twice['msg']
+    # every other problem in one message, nothing sent: a template the controller does not have, a parameter it sets itself,
+    # a switch the fabric does not have
+    config = [NTP, {'switch': LEAF, 'template': 'no_such_template'}, dict(BANNER, template_params={'CONF': 'x', 'FABRIC_NAME': 'b'}),
+              {'switch': 'no-such-leaf', 'template': 'feature_pim'}]
+    refused = resource('policies', 'merged', config)
+    assert refused.play.rc == 2 and refused.writes == 0
+    assert '(3 problems)' in refused['msg'] and 'the controller has no template no_such_template' in refused['msg']
+    assert 'template_params gives FABRIC_NAME, which the controller sets itself' in refused['msg']
+    assert 'config[3]: switch no-such-leaf is not in fabric site-a' in refused['msg']
+    # copies made by another tool: which one the task means cannot be told, so only deleted acts on them
+    create_directly(emu, PIM, PIM)
+    copies = resource('policies', 'replaced', [dict(PIM, priority=100)])
+    assert copies.play.rc == 2 and copies.writes == 0 and 'holds it 2 times' in copies['msg']
+    assert stored(emu, LEAF, SPINE) == sorted(before + [(SPINE, 'feature_pim', '', 500, '', {'FABRIC_NAME': 'site-a'})] * 2)
+    removed = resource('policies', 'deleted', [PIM])
+    assert removed.play.rc == 0 and stored(emu, LEAF, SPINE) == before
+    assert 'Traceback' not in twice.play.output + refused.play.output
+
+
+def test_a_create_the_controller_refuses_part_way_fails_naming_the_policy_and_the_rerun_sends_the_rest(resource, emu):
+    emu.set_faults(partial_failure_count=1, paths=[LAN_FABRIC + '/control/policies/bulk-create'])
+    run = resource('policies', 'merged', [NTP, dict(PIM, switch=LEAF)], deploy=True)
+    assert run.play.rc == 2
+    assert run['failed_items'] == {LEAF + ' feature_pim': 'Failed to create policy. Please try after some time'}
+    assert run['succeeded_items'] == [LEAF + ' switch_freeform "ntp servers"'] and run['changed'] is True
+    assert '1 of 2 items failed' in run['msg']
+    # nothing deployed after the failure
+    assert run['requests'] == ['POST /control/policies/bulk-create']
+    rerun = resource('policies', 'merged', [NTP, dict(PIM, switch=LEAF)], deploy=True)
+    assert rerun.play.rc == 0, rerun.play.output[-3000:]
+    assert rerun['requests'] == ['POST /control/policies/bulk-create',
+                                 'POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber']]
+    assert [(entry[1], entry[2]) for entry in stored(emu, LEAF) if not entry[4]] == [('feature_pim', ''), ('switch_freeform', 'ntp servers')]
+
+
+def test_rendered_connects_to_nothing_and_is_what_the_run_writes(resource, emu):
+    serial = inventory(emu)[LEAF]['serialNumber']
+    config = [dict(NTP, switch=serial), dict(PIM, switch=serial)]
+    logins = emu.counters()['logins']
+    emu.clear_request_log()
+    rendered = resource('policies', 'rendered', config, deploy=True)
+    assert rendered.play.rc == 0, rendered.play.output[-3000:]
+    assert emu.counters()['logins'] == logins and emu.request_log() == []
+    real = resource('policies', 'merged', config, deploy=True)
+    assert real.play.rc == 0, real.play.output[-3000:]
+    written = [(entry['method'], entry['path'], entry['body']) for entry in emu.request_log()]
+    shown = [(request['method'], request['path'].split('?')[0], request['body']) for request in rendered['rendered']]
+    assert shown == written
+    assert [path.rsplit('/', 1)[-1] for _method, path, _body in shown] == ['bulk-create', serial]
+    assert [body['templateName'] for body in shown[0][2]] == ['switch_freeform', 'feature_pim']
