@@ -2,6 +2,10 @@
 first run builds a server's vPC across two new leaves of site-a and the networks it carries (and its own second pass
 changes nothing), the second run sends no write at all. The result is read from the controller, not only from the play."""
 
+import textwrap
+
+import yaml
+
 from conftest import REPO, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
@@ -41,3 +45,17 @@ def test_the_worked_example_builds_the_server_vpc_and_its_rerun_sends_nothing(pl
     assert second.rc == 0, second.output[-4000:]
     assert second.total('changed') == 0
     assert emu.counters()['writes'] == writes
+
+
+def test_the_guide_shows_the_playbook_as_it_is():
+    """The guide inlines the play (the docs ship without playbooks/): it must be the playbook the test above runs."""
+    guide = (REPO / 'docs' / 'docsite' / 'rst' / 'resource_modules.rst').read_text(encoding='utf-8')
+    section = guide[guide.index('Worked example: a server on a vPC'):]
+    block = section[section.rindex('.. code-block:: yaml'):].split('\n', 1)[1]
+    lines = []
+    for line in block.splitlines():
+        if line and not line.startswith(' '):
+            break
+        lines.append(line)
+    shown = yaml.safe_load(textwrap.dedent('\n'.join(lines)))
+    assert shown == yaml.safe_load((REPO / 'playbooks' / 'example_vpc_server.yml').read_text(encoding='utf-8'))
