@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, read_controller
+from conftest import LAN_FABRIC, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 INVENTORY = '/control/fabrics/site-a/inventory/switchesByFabric'
@@ -80,10 +80,13 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     assert paired(emu) == {'switch-3': ('switch-4', 1), 'switch-4': ('switch-3', 1)}
     for serial in serials:
         assert interface_policies(emu, serial)['port-channel500'][0] == 'int_vpc_peer_link_po'
-    # the same pair, named the other way round and by IP address: nothing to do, in one inventory read and 3 reads per pair
-    assert_idempotent(resource, 'vpc_pairs', 'merged', [REVERSED], deploy=True)
+    # the same pair, named the other way round and by IP address: nothing to do, in check mode and for real, in one
+    # inventory read and 3 reads per pair
+    check_again = resource('vpc_pairs', 'merged', [REVERSED], check=True, deploy=True)
+    assert check_again.play.rc == 0 and check_again['changed'] is False and check_again.writes == 0, check_again.requests
     again = resource('vpc_pairs', 'replaced', [dict(REVERSED, use_virtual_peerlink=False)], deploy=True)
-    assert again.writes == 0 and again['changed'] is False, again.requests
+    assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.requests
+    assert again.play.total('changed') == 0
     assert (gets(again, '/control/fabrics/{fabricName}/inventory/switchesByFabric'), gets(again, '/vpcpair/inventory'), gets(again, '/vpcpair/recommendation'),
             gets(again, '/vpcpair/policy')) == (1, 1, 1, 1), again.requests
     assert again['after'] == [{'peer1': 'switch-3', 'peer2': 'switch-4', 'use_virtual_peerlink': False, 'domain_id': 1,
@@ -126,7 +129,8 @@ def test_given_settings_are_the_templates_and_gathered_fed_back_changes_nothing(
     assert interface_policies(emu, leaves['switch-5'])['port-channel520'][0] == 'int_vpc_peer_link_po'
 
 
-def test_a_pair_the_controller_refuses_fails_the_task_naming_it_and_the_pairs_done(resource, emu, leaves):
+@pytest.mark.usefixtures('leaves')
+def test_a_pair_the_controller_refuses_fails_the_task_naming_it_and_the_pairs_done(resource, emu):
     refused = dict(SETTINGS, peer2_link_members=['Ethernet1/99'])
     run = resource('vpc_pairs', 'merged', [PAIR, refused], deploy=True)
     assert run.play.rc == 2
@@ -140,7 +144,8 @@ def test_a_pair_the_controller_refuses_fails_the_task_naming_it_and_the_pairs_do
     assert fixed.play.rc == 0 and fixed['requests'] == ['POST /vpcpair'], fixed.play.output[-3000:]
 
 
-def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resource, emu, leaves):
+@pytest.mark.usefixtures('leaves')
+def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resource):
     config = [
         {'peer1': 'switch-3', 'peer2': 'switch-3'},
         {'peer1': 'switch-4', 'peer2': 'site-a-spine-1'},
@@ -185,7 +190,8 @@ def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(reso
     assert 'port-channel500' not in interface_policies(emu, leaves['switch-3'])
     assert 'port-channel511' not in interface_policies(emu, leaves['switch-6'])
     assert interface_policies(emu, leaves['switch-6'])['Ethernet1/53'][0] != 'int_vpc_peer_link_po_member_11_1'
-    assert_idempotent(resource, 'vpc_pairs', 'overridden', moved)
+    rerun = resource('vpc_pairs', 'overridden', moved)
+    assert rerun.play.rc == 0 and rerun.writes == 0 and rerun['changed'] is False, rerun.requests
     # deleted: named the other way round, deployed; a pair that does not exist is nothing to do
     deleted = resource('vpc_pairs', 'deleted', [{'peer1': 'switch-5', 'peer2': 'switch-3'}, PAIR], deploy=True)
     assert deleted.play.rc == 0, deleted.play.output[-3000:]

@@ -197,9 +197,8 @@ class VpcPairMapping:
         self.vpcs = {}
         # {serial: key of the pair it is in}, as read
         self.pair_of = {}
-        # [(where, switch as given)] of switches the fabric does not list; {key: config index}
+        # [(where, switch as given)] of switches the fabric does not list
         self.unknown = []
-        self.index = {}
         self.poller = Poller()
 
     # reads
@@ -291,9 +290,8 @@ class VpcPairMapping:
 
     def prepare_offline(self, wants):
         """For rendered: a switch is taken to be named by its serial number."""
-        for index, want in enumerate(wants):
+        for want in wants:
             self.serials[want['name']] = [want['peer1'], want['peer2']]
-            self.index[want['name']] = index
 
     def rekey(self, wants, have):
         """Each want's switches resolved, named as the fabric names them, keyed as the controller keys the pair."""
@@ -301,12 +299,16 @@ class VpcPairMapping:
         for index, want in enumerate(wants):
             serials = []
             for option in ('peer1', 'peer2'):
-                if self.directory.knows(want[option]):
-                    serials.append(self.directory.serial_of(want[option], 'config[%d]' % index))
+                given = want[option]
+                named = [serial for serial, entry in self.directory.by_serial.items()
+                         if given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))]
+                if named:
+                    # several switches of that name: serial_of says so, naming them
+                    serials.append(self.directory.serial_of(given, 'config[%d] %s' % (index, option)))
                 else:
                     # refused by check_intent (a warning in check mode: an earlier task may add the switch)
-                    self.unknown.append(('config[%d] %s' % (index, option), want[option]))
-                    serials.append(want[option])
+                    self.unknown.append(('config[%d] %s' % (index, option), given))
+                    serials.append(given)
             known = self.pair_of.get(serials[0])
             if known is not None and self.serials[known] == serials[::-1]:
                 # the pair, named the other way round: the controller's order, each peer's settings with its peer
@@ -318,7 +320,6 @@ class VpcPairMapping:
             want['name'] = key
             want['peer1'], want['peer2'] = (self.labels.get(serial, serial) for serial in serials)
             self.serials.setdefault(key, serials)
-            self.index[key] = index
 
     def plan(self, model, state, wants, have):
         if state != 'rendered':

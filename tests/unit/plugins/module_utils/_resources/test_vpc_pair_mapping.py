@@ -188,3 +188,10 @@ def test_deploy_names_both_switches_of_each_pair_touched_and_only_with_deploy():
     assert mapping.to_deploy(changes) == []
     mapping.params['deploy'] = True
     assert mapping.to_deploy(changes) == ['leaf-3', 'leaf-4', 'leaf-1', 'leaf-2']
+
+
+def test_a_name_two_switches_share_asks_for_the_serial_number():
+    answers = fabric()
+    answers[(INVENTORY, ())][3]['logicalName'] = 'leaf-3'
+    with pytest.raises(ModelError, match='several switches of fabric f1 are called leaf-3 .SN3, SN4.; give the serial number'):
+        run_plan('merged', [{'peer1': 'leaf-3', 'peer2': 'leaf-1'}], answers)
