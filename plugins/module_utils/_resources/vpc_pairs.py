@@ -32,7 +32,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import check_bounds, check_template_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
@@ -204,20 +204,7 @@ class VpcPairMapping:
     # reads
 
     def inventory(self):
-        try:
-            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
-        self.directory = SwitchDirectory(self.fabric, switches)
-        names = [str(entry.get('logicalName') or '') for entry in switches]
-        for entry in switches:
-            serial = str(entry['serialNumber'])
-            name = str(entry.get('logicalName') or '')
-            self.labels[serial] = name if name and names.count(name) == 1 else serial
+        switches, self.directory, self.labels = read_directory(self.client, self.fabric)
         return switches
 
     def named_switches(self):
