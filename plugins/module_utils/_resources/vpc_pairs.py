@@ -47,6 +47,7 @@ SETTING_KEYS = {
     'peer1_keepalive_ip': 'PEER1_KEEP_ALIVE_LOCAL_IP', 'peer2_keepalive_ip': 'PEER2_KEEP_ALIVE_LOCAL_IP',
 }
 MEMBER_OPTIONS = ('peer1_link_members', 'peer2_link_members')
+NUMBER_OPTIONS = ('domain_id', 'peer1_port_channel', 'peer2_port_channel')
 # The options that belong to one peer: swapped when the task names the peers in the other order than the controller.
 PEER_OPTIONS = (('peer1_port_channel', 'peer2_port_channel'), ('peer1_link_members', 'peer2_link_members'),
                 ('peer1_keepalive_ip', 'peer2_keepalive_ip'))
@@ -162,21 +163,22 @@ def settings_from_controller(pairs, where):
     pairs = {str(key): template_text(value) for key, value in (pairs or {}).items() if key not in SERVER_KEYS}
     settings = {}
     for option, key in SETTING_KEYS.items():
-        text = pairs.pop(key, None)
-        if text is None or str(text).strip() == '':
+        if key not in pairs:
             continue
+        # an empty text is an empty setting (what a task giving [] or "" sent), except for a number, which is unset
+        text = str(pairs.pop(key))
         if option in MEMBER_OPTIONS:
             try:
                 settings[option] = port_list(text, where)
             except ModelError:
                 pairs[key] = text  # a spelling this module does not know: kept as the controller has it
-        elif option in ('domain_id', 'peer1_port_channel', 'peer2_port_channel'):
-            if str(text).strip().isdigit():
-                settings[option] = int(str(text).strip())
-            else:
+        elif option in NUMBER_OPTIONS:
+            if text.strip().isdigit():
+                settings[option] = int(text.strip())
+            elif text.strip():
                 pairs[key] = text
         else:
-            settings[option] = str(text)
+            settings[option] = text
     return settings, pairs
 
 
@@ -346,8 +348,8 @@ class VpcPairMapping:
             one, two = self.serials[change.name]
             if one == two:
                 continue
-            # the controller's recommendation speaks of the fabric as it is: asked only for switches in no pair now
-            blocked = any(serial in self.pair_of for serial in (one, two))
+            # the controller's recommendation speaks of the fabric as it is: asked only for switches in no pair now, of one role
+            ask = not any(serial in self.pair_of for serial in (one, two))
             for serial in (one, two):
                 current = self.pair_of.get(serial)
                 if current is not None and current not in leaving:
@@ -357,11 +359,11 @@ class VpcPairMapping:
                                   depends_on='vPC pair %s' % self.pair_label(current))
             roles = [self.role(serial) for serial in (one, two)]
             if all(roles) and roles[0] != roles[1]:
-                blocked = True
+                ask = False
                 checks.refuse('vPC pair %s: switch %s is a %s and %s a %s; the controller pairs switches of one role only'
                               % (self.pair_label(change.name), change.after['peer1'], roles[0], change.after['peer2'], roles[1]),
                               depends_on='the roles of %s and %s' % (change.after['peer1'], change.after['peer2']))
-            if not blocked and all(roles):
+            if ask and all(roles):
                 self.check_recommendation(change, checks)
 
     def check_input(self, want, checks):

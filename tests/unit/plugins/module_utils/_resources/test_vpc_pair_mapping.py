@@ -195,3 +195,11 @@ def test_a_name_two_switches_share_asks_for_the_serial_number():
     answers[(INVENTORY, ())][3]['logicalName'] = 'leaf-3'
     with pytest.raises(ModelError, match='several switches of fabric f1 are called leaf-3 .SN3, SN4.; give the serial number'):
         run_plan('merged', [{'peer1': 'leaf-3', 'peer2': 'leaf-1'}], answers)
+
+
+def test_an_empty_member_list_or_text_given_reads_back_as_given():
+    want = MODEL.from_task({'peer1': 'a', 'peer2': 'b', 'peer1_link_members': [], 'keepalive_vrf': ''}, 0)
+    settings, rest = settings_from_controller(nv_pairs(want), 'here')
+    assert (settings, rest) == ({'peer1_link_members': [], 'keepalive_vrf': ''}, {})
+    # a number the template leaves empty is no setting
+    assert settings_from_controller({'DOMAIN_ID': '', 'PEER1_PCID': ' '}, 'here') == ({}, {})
