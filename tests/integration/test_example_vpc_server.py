@@ -22,6 +22,7 @@ def test_the_worked_example_builds_the_server_vpc_and_its_rerun_sends_nothing(pl
     # the four tasks of the first pass changed the fabric; the second pass (asserted in the play) did not
     assert first.total('changed') == 4, first.stdout[-4000:]
     first.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+    assert '[WARNING]' not in first.output, first.output[-4000:]
 
     inventory = {switch['ipAddress']: switch for switch in read_controller(emu, '/control/fabrics/site-a/inventory/switchesByFabric')}
     one, two = (inventory[address]['serialNumber'] for address in LEAVES)

@@ -74,7 +74,7 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     serials = leaves['switch-3'], leaves['switch-4']
     assert run['requests'] == ['POST /vpcpair', 'POST /control/fabrics/site-a/config-deploy/%s,%s' % serials], run['requests']
     assert run['deployment'] == {'switch-3': 'In-Sync', 'switch-4': 'In-Sync'}
-    assert run['diff'] == {'before': {}, 'after': {'%s~%s' % serials: {
+    assert run['diff'] == {'before': {}, 'after': {'switch-3~switch-4': {
         'peer1': 'switch-3', 'peer2': 'switch-4', 'use_virtual_peerlink': False, 'template_params': {}}}}
     # the controller's view: paired, a vPC domain of its choice, the peer-link a port-channel on each switch
     assert paired(emu) == {'switch-3': ('switch-4', 1), 'switch-4': ('switch-3', 1)}
@@ -122,7 +122,7 @@ def test_given_settings_are_the_templates_and_gathered_fed_back_changes_nothing(
     change = resource('vpc_pairs', 'merged', [{'peer1': 'switch-6', 'peer2': 'switch-5', 'domain_id': 13, 'peer2_port_channel': 520}],
                       diff=True)
     assert change.play.rc == 0 and change['requests'] == ['PUT /vpcpair'], change.play.output[-3000:]
-    key = '%s~%s' % (leaves['switch-5'], leaves['switch-6'])
+    key = 'switch-5~switch-6'
     assert change['diff']['after'][key]['peer1_port_channel'] == 520 and change['diff']['before'][key]['domain_id'] == 12
     assert paired(emu)['switch-5'] == ('switch-6', 13)
     assert '"domain_id": 13' in change.play.stdout  # --diff shows it in the module's terms

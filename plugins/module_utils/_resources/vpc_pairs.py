@@ -9,8 +9,8 @@ its port-channel and member ports on each peer, the vPC domain, the keep-alive);
 knows the controller's paths (``/vpcpair``, ``/vpcpair/inventory``, ``/vpcpair/policy``, ``/vpcpair/recommendation``,
 the fabric's ``config-deploy``; docs/api/fabric-controller.yaml, tag vpc-pairs) and the ``vpc_pair`` template's nvPairs.
 
-A pair is identified by its two switches, whichever order the task names them in: its key is ``"SN1~SN2"``, the
-controller's own order (peer one first) for a pair it has, the task's for a new one. A task naming the peers the other
+A pair is identified by its two switches, whichever order the task names them in: its key is ``"leaf-1~leaf-2"``, the
+switches as results name them, in the controller's own order (peer one first) for a pair it has, the task's for a new one. A task naming the peers the other
 way round has its per-peer settings swapped to the controller's order, so it compares equal.
 
 The settings (``domain_id`` and the others) are sent only when the task gives some, as the ``vpc_pair`` template's
@@ -78,7 +78,7 @@ def port_list(value, where):
 
 
 class VpcPairModel(ResourceModel):
-    """A pair in the user's terms; the object's ``name`` is the plan's key (``"SN1~SN2"``)."""
+    """A pair in the user's terms; the object's ``name`` is the plan's key (``"leaf-1~leaf-2"``)."""
 
     KIND = 'vPC pair'
     PLURAL = 'vPC pairs'
@@ -251,7 +251,7 @@ class VpcPairMapping:
         one, two = (str((pair or {}).get(key) or '') for key in ('peerOneSerialNumber', 'peerTwoSerialNumber'))
         if not one or not two:
             return None
-        key = '%s~%s' % (one, two)
+        key = '%s~%s' % (self.labels.get(one, one), self.labels.get(two, two))
         self.serials[key] = [one, two]
         self.pair_of[one] = self.pair_of[two] = key
         self.vpcs[key] = int(((pair or {}).get('logicalInterfaces') or {}).get('vPC') or 0)
@@ -305,9 +305,9 @@ class VpcPairMapping:
                 want.clear()
                 want.update(flipped)
                 serials.reverse()
-            key = '%s~%s' % tuple(serials)
-            want['name'] = key
             want['peer1'], want['peer2'] = (self.labels.get(serial, serial) for serial in serials)
+            key = '%s~%s' % (want['peer1'], want['peer2'])
+            want['name'] = key
             self.serials.setdefault(key, serials)
 
     def plan(self, model, state, wants, have):

@@ -115,11 +115,11 @@ def test_a_pair_is_read_from_the_inventory_then_three_reads_and_named_the_other_
     policy = {'template': 'vpc_pair', 'nv_pairs': {'PEER1_PCID': '510', 'PEER2_PCID': '511'}}
     mapping, have, changes, _wants = run_plan('merged', [{'peer1': '10.0.0.2', 'peer2': 'leaf-1', 'peer1_port_channel': 511}],
                                               fabric(policy))
-    assert have == {'SN1~SN2': {'name': 'SN1~SN2', 'peer1': 'leaf-1', 'peer2': 'leaf-2', 'use_virtual_peerlink': False,
+    assert have == {'leaf-1~leaf-2': {'name': 'leaf-1~leaf-2', 'peer1': 'leaf-1', 'peer2': 'leaf-2', 'use_virtual_peerlink': False,
                                 'domain_id': 7, 'peer1_port_channel': 510, 'peer2_port_channel': 511, 'template_params': {}}}
     assert len(mapping.client.reads) == 4
     # peer1_port_channel of the task's peer one (leaf-2) is the controller's peer two's
-    assert [(change.name, change.changed) for change in changes] == [('SN1~SN2', False)]
+    assert [(change.name, change.changed) for change in changes] == [('leaf-1~leaf-2', False)]
 
 
 def test_a_new_pair_posts_the_two_serials_and_only_the_settings_given():
@@ -142,9 +142,9 @@ def test_replaced_resets_the_virtual_peerlink_and_keeps_the_settings():
 
 def test_overridden_unpairs_the_pairs_not_listed_and_deleted_only_the_listed_pair():
     _mapping, _have, changes, _wants = run_plan('overridden', [{'peer1': 'leaf-3', 'peer2': 'leaf-4'}])
-    assert [(change.name, change.action) for change in changes] == [('SN3~SN4', 'create'), ('SN1~SN2', 'delete')]
+    assert [(change.name, change.action) for change in changes] == [('leaf-3~leaf-4', 'create'), ('leaf-1~leaf-2', 'delete')]
     _mapping, _have, changes, _wants = run_plan('deleted', [{'peer1': 'leaf-2', 'peer2': 'leaf-1'}, {'peer1': 'leaf-1', 'peer2': 'leaf-3'}])
-    assert [(change.name, change.action) for change in changes] == [('SN1~SN2', 'delete')]
+    assert [(change.name, change.action) for change in changes] == [('leaf-1~leaf-2', 'delete')]
 
 
 @pytest.mark.parametrize('config, message', [
