@@ -202,16 +202,25 @@ def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(reso
     assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.requests
 
 
-def test_rendered_computes_the_requests_offline(resource, emu):
-    config = [{'peer1': 'FDO0000TEST', 'peer2': 'FDO0000PEER'}, dict(SETTINGS, peer1='FDO0000AAAA', peer2='FDO0000BBBB')]
+def test_rendered_computes_offline_what_a_real_run_then_writes(resource, emu, leaves):
+    config = [{'peer1': leaves['switch-3'], 'peer2': leaves['switch-4']},
+              dict(SETTINGS, peer1=leaves['switch-5'], peer2=leaves['switch-6'])]
+    logins = emu.counters()['logins']
+    emu.clear_request_log()
     run = resource('vpc_pairs', 'rendered', config, deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert emu.counters()['logins'] == 0 and run.writes == 0
+    assert emu.counters()['logins'] == logins and run.writes == 0 and emu.request_log() == []
     plain, given, deploy = run['rendered']
     assert plain == {'method': 'POST', 'path': LAN_FABRIC + '/vpcpair', 'body': {
-        'peerOneId': 'FDO0000TEST', 'peerTwoId': 'FDO0000PEER', 'useVirtualPeerlink': False}}
+        'peerOneId': leaves['switch-3'], 'peerTwoId': leaves['switch-4'], 'useVirtualPeerlink': False}}
     assert given['body']['templateName'] == 'vpc_pair'
     assert given['body']['nvPairs']['PEER2_MEMBER_INTERFACES'] == 'Ethernet1/53,Ethernet1/54'
-    assert deploy['path'] == (LAN_FABRIC + '/control/fabrics/site-a/config-deploy/FDO0000TEST,FDO0000PEER,FDO0000AAAA,FDO0000BBBB'
-                              '?forceShowRun=false')
-    assert [item['peer1'] for item in run['after']] == ['FDO0000TEST', 'FDO0000AAAA']
+    assert deploy['path'] == LAN_FABRIC + '/control/fabrics/site-a/config-deploy/%s?forceShowRun=false' % ','.join(
+        leaves[name] for name in ('switch-3', 'switch-4', 'switch-5', 'switch-6'))
+    # the same task for real writes exactly that
+    real = resource('vpc_pairs', 'merged', config, deploy=True)
+    assert real.play.rc == 0, real.play.output[-3000:]
+    written = [(entry['method'], entry['path'], entry['query'] or {}, entry['body']) for entry in emu.request_log()]
+    shown = [(request['method'], request['path'].split('?')[0], {'forceShowRun': 'false'} if '?' in request['path'] else {},
+              request['body']) for request in run['rendered']]
+    assert shown == written

@@ -477,9 +477,9 @@ class VpcPairMapping:
 
     def deploy(self, result):
         """Deploy the switches of the pairs the task touched (one request), then, with wait, wait until each is In-Sync."""
-        serials = [serial for serial, label in self.labels.items() if label in result['deploy']]
-        if self.client.offline:
-            serials = list(result['deploy'])
+        # offline (rendered) no switch has a name: each is its serial number
+        by_name = {label: serial for serial, label in self.labels.items()}
+        serials = [by_name.get(name, name) for name in result['deploy']]
         yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(self.fabric), ','.join(serials)),
                       query={'forceShowRun': 'false'})
         if not self.params.get('wait', True):
