@@ -144,8 +144,7 @@ def test_a_pair_the_controller_refuses_fails_the_task_naming_it_and_the_pairs_do
     assert fixed.play.rc == 0 and fixed['requests'] == ['POST /vpcpair'], fixed.play.output[-3000:]
 
 
-@pytest.mark.usefixtures('leaves')
-def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resource):
+def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resource, emu, leaves):
     config = [
         {'peer1': 'switch-3', 'peer2': 'switch-3'},
         {'peer1': 'switch-4', 'peer2': 'site-a-spine-1'},
@@ -173,6 +172,16 @@ def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resou
     check = resource('vpc_pairs', 'merged', moved, check=True)
     assert check.play.rc == 0 and check['changed'] is True and check.writes == 0
     assert any('already paired' in warning for warning in check['warnings'])
+    # a pair that carries a vPC interface (made through the API, as an earlier task would) is not unpaired
+    answer = emu.login().post(emu.url(LAN_FABRIC + '/globalInterface'), timeout=10, json={
+        'policy': 'int_vpc_trunk_host', 'interfaceType': 'INTERFACE_VPC', 'skipResourceCheck': 'false', 'interfaces': [{
+            'serialNumber': '%s~%s' % (leaves['switch-3'], leaves['switch-4']), 'ifName': 'vPC30', 'interfaceType': 'INTERFACE_VPC',
+            'fabricName': 'site-a', 'nvPairs': {'PEER1_PCID': '30', 'PEER2_PCID': '30', 'PEER1_MEMBER_INTERFACES': 'e1/30',
+                                                'PEER2_MEMBER_INTERFACES': 'e1/30'}}]})
+    assert answer.status_code == 200, answer.text
+    unpair = resource('vpc_pairs', 'deleted', [PAIR])
+    assert unpair.play.rc == 2 and unpair.writes == 0
+    assert 'vPC pair switch-3 and switch-4 has 1 vPC interface; delete it first' in unpair['msg'], unpair['msg']
 
 
 def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(resource, emu, leaves):

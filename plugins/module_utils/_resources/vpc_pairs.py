@@ -391,9 +391,10 @@ class VpcPairMapping:
         """The controller keeps a pair that has vPC interfaces [uncertain: its refusal]; say so before anything is sent."""
         for change in changes:
             if change.action == 'delete' and self.vpcs.get(change.name):
-                checks.refuse('vPC pair %s has %d vPC interface%s; delete them first (fabricops.dashboard.interfaces, state '
+                one = self.vpcs[change.name] == 1
+                checks.refuse('vPC pair %s has %d vPC interface%s; delete %s first (fabricops.dashboard.interfaces, state '
                               'deleted), then unpair' % (self.pair_label(change.name), self.vpcs[change.name],
-                                                         '' if self.vpcs[change.name] == 1 else 's'),
+                                                         '' if one else 's', 'it' if one else 'them'),
                               depends_on='the vPC interfaces of %s' % self.pair_label(change.name))
 
     def check_recommendation(self, change, checks):
