@@ -8,7 +8,9 @@ Attachments name a switch the way the user knows it; the controller wants its se
 
 from __future__ import annotations
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 
 class SwitchDirectory:
@@ -60,6 +62,25 @@ class SwitchDirectory:
             attachment['serial'] = self.serial_of(attachment['switch'], where)
             attachment['switch'] = self.name_of(attachment['serial'])
         return partial
+
+
+def read_directory(client, fabric):
+    """The fabric's switches from its inventory (1 GET): (the inventory entries, their SwitchDirectory, {serial: the
+    switch as results name it: its name, or its serial number when another switch has that name})."""
+    try:
+        answer = client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
+    except ApiError as exc:
+        if exc.status == 404:
+            raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
+                           'of an existing fabric in fabric.' % fabric, exc.status) from None
+        raise
+    switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
+    names = [str(entry.get('logicalName') or '') for entry in switches]
+    labels = {}
+    for entry in switches:
+        name = str(entry.get('logicalName') or '')
+        labels[str(entry['serialNumber'])] = name if name and names.count(name) == 1 else str(entry['serialNumber'])
+    return switches, SwitchDirectory(fabric, switches), labels
 
 
 class OfflineDirectory:

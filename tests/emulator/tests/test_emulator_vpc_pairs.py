@@ -194,3 +194,16 @@ def test_pairing_needs_write_permission_on_the_fabric(emu, admin, pair):
     assert _pair(emu, netops, first, second).status_code == 403
     assert netops.get(emu.url(LAN + "/vpcpair/policy?serialNumber=" + first["serialNumber"]), timeout=10).status_code == 403
     assert switches(emu, admin)[first["ipAddress"]]["isVpcConfigured"] is False
+
+
+def test_a_domain_given_to_an_existing_pair_becomes_its_domain(emu, admin, pair):
+    first, second = pair
+    assert _pair(emu, admin, first, second).status_code == 200
+    changed = admin.put(emu.url(VPCPAIR), timeout=10, json={
+        "peerOneId": second["serialNumber"], "peerTwoId": first["serialNumber"], "useVirtualPeerlink": False,
+        "templateName": "vpc_pair", "nvPairs": {"DOMAIN_ID": "42"}})
+    assert changed.status_code == 200, changed.text
+    inventory = switches(emu, admin)
+    assert {inventory[switch["ipAddress"]]["vpcDomain"] for switch in pair} == {42}
+    assert _get(emu, admin, "/vpcpair/policy?serialNumber=" + first["serialNumber"]) == {
+        "template": "vpc_pair", "nv_pairs": {"DOMAIN_ID": "42"}}

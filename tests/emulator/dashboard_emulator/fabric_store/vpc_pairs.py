@@ -143,6 +143,9 @@ class VpcPairs:
         if any(pair[key] != value for key, value in wanted.items()):
             self._drop_peer_link(pair)
             pair.update(wanted)
+            if pairs.get("DOMAIN_ID", "").isdigit():
+                # [uncertain] a DOMAIN_ID given to an existing pair becomes its domain, as on a create
+                pair["domain"] = int(pairs["DOMAIN_ID"])
             self._set_peer_link(pair, links)
             self._pair_changed(pair)
         return "VPC pair successfully updated"
