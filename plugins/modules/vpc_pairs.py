@@ -271,7 +271,9 @@ rendered:
   type: list
   elements: dict
 diff:
-  description: C(before) and C(after) of each changed pair, keyed by its switches' names, peer one first (C(site-a-leaf-3~site-a-leaf-4)), in the format O(config) takes.
+  description:
+    - C(before) and C(after) of each changed pair, keyed by its switches' names, peer one first (C(site-a-leaf-3~site-a-leaf-4)),
+      in the format O(config) takes.
   returned: in diff mode, when something changed
   type: dict
 deploy:

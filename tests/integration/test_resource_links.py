@@ -6,8 +6,6 @@ What a user notices: the links on the controller (read directly, not only throug
 counted (0 on a rerun, in check mode and for a link given with its ends swapped), the result's keys.
 """
 
-import pytest
-
 from conftest import LAN_FABRIC, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'

@@ -3,7 +3,6 @@
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import IntentChecks, IntentRefused
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs import (
     VPC_PAIRS, VpcPairMapping, nv_pairs, port_list, settings_from_controller, swapped,
@@ -116,7 +115,7 @@ def test_a_pair_is_read_from_the_inventory_then_three_reads_and_named_the_other_
     mapping, have, changes, _wants = run_plan('merged', [{'peer1': '10.0.0.2', 'peer2': 'leaf-1', 'peer1_port_channel': 511}],
                                               fabric(policy))
     assert have == {'leaf-1~leaf-2': {'name': 'leaf-1~leaf-2', 'peer1': 'leaf-1', 'peer2': 'leaf-2', 'use_virtual_peerlink': False,
-                                'domain_id': 7, 'peer1_port_channel': 510, 'peer2_port_channel': 511, 'template_params': {}}}
+                                      'domain_id': 7, 'peer1_port_channel': 510, 'peer2_port_channel': 511, 'template_params': {}}}
     assert len(mapping.client.reads) == 4
     # peer1_port_channel of the task's peer one (leaf-2) is the controller's peer two's
     assert [(change.name, change.changed) for change in changes] == [('leaf-1~leaf-2', False)]
