@@ -319,3 +319,18 @@ def test_interface_writes_need_write_permission_on_the_switch_fabric(emu):
     answer = _create(emu, netops, "int_access_host", leaf["serialNumber"], "Ethernet1/20", {"ACCESS_VLAN": "2301"})
     assert answer.status_code == 403
     assert netops.get(emu.url(LAN + "/interface?serialNumber=" + leaf["serialNumber"]), timeout=10).status_code == 403
+
+
+def test_the_fault_partial_failure_count_fails_the_last_item_of_a_mark_for_delete(emu, admin):
+    leaf = _leaf(emu, admin)
+    serial = leaf["serialNumber"]
+    for name in ("Loopback11", "Loopback12"):
+        _create(emu, admin, "int_loopback", serial, name, {"IP": "10.250.0.11"}, "INTERFACE_LOOPBACK")
+    emu.set_faults(partial_failure_count=1, paths=[MARK_DELETE])
+    answer = admin.delete(emu.url(MARK_DELETE), json=[{"ifName": "Loopback11", "serialNumber": serial},
+                                                      {"ifName": "Loopback12", "serialNumber": serial}], timeout=10)
+    assert answer.status_code == 500
+    assert answer.json() == [{"entity": leaf["logicalName"],
+                              "message": "Interface Loopback12 could not be marked for delete on switch %s" % serial}]
+    assert (_detail(emu, admin, serial, "Loopback11")["markDeleted"], _detail(emu, admin, serial, "Loopback12")["markDeleted"]) == (
+        "True", "False")

@@ -137,14 +137,19 @@ class Interfaces:
             self._apply(change)
         return changes
 
-    def mark_delete(self, items):
+    def mark_delete(self, items, fail_one=False):
         """DELETE /interface/markdelete: per item, mark a logical interface or put a port back to its default.
 
-        Returns the failures, {entity, message} each; the other items are done."""
+        Returns the failures, {entity, message} each; the other items are done. ``fail_one`` (the fault
+        partial_failure_count) makes the last item fail, unchanged."""
         failures = []
-        for item in items:
+        for index, item in enumerate(items):
             serial = str(item.get("serialNumber", "")) if isinstance(item, dict) else ""
             switch, record, failure = self._target(serial, item.get("ifName") if isinstance(item, dict) else "")
+            if failure is None and fail_one and index == len(items) - 1:
+                # [uncertain] the wording: no refusal of a single item was captured
+                failure = {"entity": switch["logicalName"],
+                           "message": "Interface %s could not be marked for delete on switch %s" % (record["ifName"], serial)}
             if failure:
                 failures.append(failure)
                 continue
