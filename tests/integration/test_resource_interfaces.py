@@ -448,3 +448,47 @@ def test_deleting_a_vpc_of_a_switch_in_no_pair_is_nothing_to_do(resource):
     run = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'vPC30'}])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is False and run.writes == 0, run.requests
+
+
+def test_a_rerun_during_a_deploy_of_the_same_interfaces_waits_for_it_and_does_not_deploy_again(resource, emu):
+    """Before: the rerun saw the port Pending, sent nothing and reported ok at once, the deploy still running.
+
+    The emulator's deploy never ends until the test says so (its state is computed when read)."""
+    emu.set_timing(deploy_seconds=3600)
+    first = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=1)
+    assert first.play.rc == 2
+    assert 'did not finish within wait_timeout (1 s)' in first['msg'], first['msg']
+    assert first['deployment'] == {LEAF: {'Ethernet1/10': 'PENDING'}}
+    emu.clear_request_log()
+    again = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=2)
+    # it waited for the running deploy, within its own bound, and sent nothing: no second deploy
+    assert again.play.rc == 2 and again.writes == 0 and emu.request_log() == [], emu.request_log()
+    assert again['changed'] is False
+    assert 'did not finish within wait_timeout (2 s)' in again['msg'], again['msg']
+    assert again['deployment'] == {LEAF: {'Ethernet1/10': 'PENDING'}}
+    emu.set_timing(deploy_seconds=0.2)  # the deploy is done now
+    done = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=30)
+    assert done.play.rc == 0 and done['changed'] is False and done.writes == 0, done.play.output[-3000:]
+
+
+def test_an_interface_the_controller_does_not_mark_for_delete_is_named_in_failed_items(resource, emu):
+    second = dict(LOOPBACK, name='loopback11', ipv4_address='10.2.0.11')
+    assert resource('interfaces', 'merged', [LOOPBACK, second], deploy=True).play.rc == 0
+    # the controller marks the first and refuses the last item (the emulator's fault, as a refusal it gives per item)
+    emu.set_faults(partial_failure_count=1, paths=[LAN_FABRIC + '/interface/markdelete'])
+    run = resource('interfaces', 'deleted', [LOOPBACK, second])
+    assert run.play.rc == 2 and run['failed'] is True
+    assert list(run['failed_items']) == [LEAF + ' Loopback11'], run['failed_items']
+    assert 'could not be marked for delete' in run['failed_items'][LEAF + ' Loopback11']
+    assert run['succeeded_items'] == [LEAF + ' Loopback10'] and run['changed'] is True
+    assert '1 of 2 items failed while marking interfaces for delete' in run['msg'], run['msg']
+    # what it did mark is deployed (a rerun could not find it: a marked interface leaves the controller's list), and gone
+    assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
+    serial = serial_of(emu, LEAF)
+    detail = {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}
+    assert 'Loopback10' not in detail and 'Loopback11' in detail
+    # a rerun deletes what is left, and only that
+    again = resource('interfaces', 'deleted', [LOOPBACK, second])
+    assert again.play.rc == 0 and again['changed'] is True, again.play.output[-3000:]
+    assert [key for key in again['deploy']] == [LEAF + ' Loopback11']
+    assert not {'Loopback10', 'Loopback11'} & {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}

@@ -341,6 +341,8 @@ ADDRESS_KEYS = ('IP', 'PREFIX')
 # nvPairs the controller fills from the interface itself, or keeps of its own: never template_params, never sent back
 IDENTITY_KEYS = ('INTF_NAME', 'PO_ID')
 SERVER_KEYS = ('POLICY_ID', 'FABRIC_NAME')
+# What an interface's complianceStatus shows while its deploy runs (docs/api, interface/detail): waited for, not deployed again.
+DEPLOYING_STATES = ('PENDING',)
 # The controller's answer to a deploy of interfaces with nothing to push [client, cisco.dcnm].
 NOTHING_TO_DEPLOY = 'No Commands to execute.'
 
@@ -470,6 +472,11 @@ def settle_mode(want, have):
         want['mtu'] = L2_MTUS.get(want['mtu'], want['mtu'])
 
 
+def name_in(interface, text):
+    """Whether ``text`` names ``interface`` (as a whole name: Ethernet1/1 is not named by Ethernet1/10), in any case."""
+    return re.search(r'(?<![\w/.])%s(?![\w/]|\.\d)' % re.escape(interface), text, re.I) is not None
+
+
 def policy_of(obj):
     return obj.get('policy') or POLICIES.get(mode_key(obj))
 
@@ -532,8 +539,9 @@ class InterfaceMapping:
     def read(self, names=None):
         """{key: object} of every interface of the switches the config names (every switch of the fabric for gathered).
 
-        1 GET of the fabric's inventory, then 1 GET /interface per switch. Ports that are members of a port-channel are
-        left out: their port-channel's ``members`` describes them."""
+        1 GET of the fabric's inventory, then 1 GET /interface per switch; the pair of a switch a vPC item names is
+        taken from the vPCs the switch lists (under the pair's serial number), and asked only when it lists none. Ports
+        that are members of a port-channel are left out: their port-channel's ``members`` describes them."""
         del names  # the controller lists a switch's interfaces in one answer
         state = self.params.get('state')
         if state in ('deleted', 'overridden') and not self.params.get('config'):
@@ -541,59 +549,66 @@ class InterfaceMapping:
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
         switches = self.inventory()
-        if self.params.get('state') == 'gathered':
-            serials = [str(entry['serialNumber']) for entry in switches]
+        have = {}
+        if state == 'gathered':
+            for entry in switches:
+                self.read_switch(str(entry['serialNumber']), have)
         else:
             serials = self.named_switches()
             self.named = set(serials)
+            for serial in serials:
+                self.read_switch(serial, have)
             # a vPC's pair: both switches are read (their ports and members), but only the named ones are changed unasked
             for serial in self.vpc_switches():
                 for peer in self.pair_of(serial, required=state != 'deleted').split('~'):
                     if peer not in serials and peer in self.labels:
                         serials.append(peer)
-        have = {}
-        for serial in serials:
-            answer = self.client.read('/interface', params={'serialNumber': serial})
-            self.members[serial] = {}
-            self.ports[serial] = set()
-            self.vpc_members.setdefault(serial, {})
-            for group in answer or []:
-                if not isinstance(group, dict):
-                    continue
-                for entry in group.get('interfaces') or []:
-                    if not isinstance(entry, dict):
-                        continue
-                    kind, interface = interface_name(entry.get('ifName'))
-                    if kind == ETHERNET:
-                        self.ports[serial].add(interface)
-                    if group.get('policy') in MEMBER_POLICIES:
-                        channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
-                        self.members[serial][interface] = channel
-                        continue
-                    if group.get('policy') in VPC_MEMBER_POLICIES:
-                        self.vpc_members[serial].setdefault(interface, 'a vPC')
-                        continue
-                    if kind != VPC and state != 'gathered' and serial not in self.named:
-                        continue  # a vPC's peer the config does not name: read for its ports and vPCs only
-                    owner = serial
-                    if kind == VPC:
-                        # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
-                        owner = str(entry.get('serialNumber') or serial)
-                    first = owner.split('~', maxsplit=1)[0]
-                    if kind == VPC and first not in self.labels:
-                        continue
-                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[first])
-                    if kind == VPC:
-                        for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
-                            for port in obj.get(option) or []:
-                                self.vpc_members.setdefault(peer, {})[port] = obj['interface']
-                    have[obj['name']] = obj
-                    self.serials[obj['name']] = owner
-            if self.params.get('deploy') and state != 'gathered':
-                for key, found in self.read_states([name for name, known in self.serials.items() if known == serial]).items():
-                    if found:
-                        self.compliance[key] = next(iter(found.values()))[1]
+                        self.read_switch(peer, have)
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
+
+    def read_switch(self, serial, have):
+        """Read one switch's interfaces (1 GET /interface) into ``have`` and the mapping's tables of ports and members."""
+        answer = self.client.read('/interface', params={'serialNumber': serial})
+        gathered = self.params.get('state') == 'gathered'
+        self.members[serial] = {}
+        self.ports[serial] = set()
+        self.vpc_members.setdefault(serial, {})
+        for group in answer or []:
+            if not isinstance(group, dict):
+                continue
+            for entry in group.get('interfaces') or []:
+                if not isinstance(entry, dict):
+                    continue
+                kind, interface = interface_name(entry.get('ifName'))
+                if kind == ETHERNET:
+                    self.ports[serial].add(interface)
+                if group.get('policy') in MEMBER_POLICIES:
+                    channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
+                    self.members[serial][interface] = channel
+                    continue
+                if group.get('policy') in VPC_MEMBER_POLICIES:
+                    self.vpc_members[serial].setdefault(interface, 'a vPC')
+                    continue
+                owner = serial
+                if kind == VPC:
+                    # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
+                    owner = str(entry.get('serialNumber') or serial)
+                    if '~' in owner:
+                        # the pair the controller would name for either switch [seen: vpcpair_serial_number's answer]
+                        for peer in owner.split('~'):
+                            self.pairs.setdefault(peer, owner)
+                if kind != VPC and not gathered and serial not in self.named:
+                    continue  # a vPC's peer the config does not name: read for its ports and vPCs only
+                first = owner.split('~', maxsplit=1)[0]
+                if kind == VPC and first not in self.labels:
+                    continue
+                obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[first])
+                if kind == VPC:
+                    for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
+                        for port in obj.get(option) or []:
+                            self.vpc_members.setdefault(peer, {})[port] = obj['interface']
+                have[obj['name']] = obj
+                self.serials[obj['name']] = owner
 
     def vpc_switches(self):
         """The serials of the switches the config's vPC items name."""
@@ -914,6 +929,8 @@ class InterfaceMapping:
         and the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice)."""
         names = []
         deploy = self.params.get('deploy')
+        if deploy:
+            self.read_compliance([change.name for change in changes if change.after is not None and not change.changed])
         for change in changes:
             if change.changed and (change.action == 'delete' or getattr(change, 'reset', False) or deploy):
                 names.append(change.name)
@@ -924,6 +941,22 @@ class InterfaceMapping:
                 names.append(key)
                 self.serials[key] = serial
         return names
+
+    def read_compliance(self, names):
+        """The deploy state of the listed interfaces the task leaves as they are (1 GET /interface/detail per switch):
+        those not deployed yet are deployed, those deploying now are waited for. None when every listed one changes."""
+        if names and not self.client.offline:
+            for key, found in self.read_states(names).items():
+                if found:
+                    self.compliance[key] = next(iter(found.values()))[1]
+
+    def awaited(self, changes):
+        """Keys of the listed interfaces the task leaves as they are whose deploy is still running (an earlier run's wait
+        timed out, say): waited for when the task deploys and waits, and never deployed a second time."""
+        if not self.params.get('deploy') or not self.params.get('wait', True):
+            return []
+        return [change.name for change in changes if change.after is not None and not change.changed
+                and self.compliance.get(change.name) in DEPLOYING_STATES]
 
     # writes
 
@@ -964,8 +997,15 @@ class InterfaceMapping:
             # A removed port-channel's ports return to the default policy in the same request, and deploy with it: they are
             # free at once, and deployed [uncertain: the controller's own clients reset them once the port-channel is gone].
             released = [key for key, (_serial, gone) in self.member_changes(changes).items() if gone]
-            yield Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in
-                                                              [change.name for change in removals] + released])
+            try:
+                yield from self.mark_delete([change.name for change in removals] + released, done)
+            except ItemsFailed as exc:
+                # What it did mark goes only with a deploy, and a rerun cannot find it to send one (a marked interface
+                # leaves GET /interface): deployed now, without waiting, then the task fails naming the others.
+                marked = [name for name in deploy if name in exc.succeeded]
+                if marked:
+                    yield from self.deploy(marked, [], changes, result, wait=False)
+                raise
             done.extend(change.name for change in removals)
         releasing, rest = self.release_first(updates)
         for batch in (releasing, rest):
@@ -975,8 +1015,9 @@ class InterfaceMapping:
         for policy, kind, objs in self.policy_groups([change.after for change in creates]):
             yield from self.attempt(Request('POST', '/globalInterface', self.policy_body(policy, kind, objs)), 'creating',
                                     [obj['name'] for obj in objs], done)
-        if deploy:
-            yield from self.deploy(deploy, changes, result)
+        awaited = [name for name in self.awaited(changes) if name not in deploy]
+        if deploy or awaited:
+            yield from self.deploy(deploy, awaited, changes, result)
 
     def release_first(self, updates):
         """(updates of port-channels giving up ports another change of the task takes, the other updates)."""
@@ -990,6 +1031,30 @@ class InterfaceMapping:
             - set(change.after.get('members') or []))]
         return first, [change for change in updates if change not in first]
 
+    def mark_delete(self, names, done):
+        """Mark ``names`` (keys) for delete in one request. The controller marks what it can and answers each interface it
+        could not as ``{entity, message}`` (the switch, and words naming the interface): the task fails naming those
+        interfaces, and reports the others as done. A failure naming no interface of the request is reported as the
+        controller gave it (which interfaces it marked is then unknown)."""
+        request = Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in names])
+        try:
+            yield request
+        except ApiError as exc:
+            entries = exc.body if isinstance(exc.body, list) and all(isinstance(entry, dict) for entry in exc.body) else None
+            if not entries:
+                raise
+            # "nothing to do" for an interface is no failure [client, cisco.dcnm]
+            messages = [str(entry.get('message') or '') for entry in entries if NOTHING_TO_DEPLOY not in str(entry.get('message'))]
+            failed = {}
+            for message in messages:
+                named = [name for name in names if name_in(name.rsplit(' ', 1)[1], message)]
+                if not named:
+                    raise
+                failed.update((name, message) for name in named if name not in failed)
+            if failed:
+                raise ItemsFailed('marking interfaces for delete (%s, HTTP %s)' % (request.label(), exc.status), failed,
+                                  list(done) + [name for name in names if name not in failed]) from None
+
     @staticmethod
     def attempt(request, doing, names, done):
         """Send ``request``; a refusal fails the task naming its interfaces, and what the task's earlier requests did."""
@@ -1002,21 +1067,24 @@ class InterfaceMapping:
                               list(done)) from None
         done.extend(names)
 
-    def deploy(self, names, changes, result):
-        """Deploy ``names`` (keys) and, with wait, wait for them once; the report per switch."""
-        try:
-            yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
-        except ApiError as exc:
-            if not (isinstance(exc.body, list) and exc.body and all(
-                    isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
-                raise
-            return
-        if not self.params.get('wait', True):
+    def deploy(self, names, awaited, changes, result, wait=True):
+        """Deploy ``names`` (keys) and, with wait (the task's and ``wait``), wait once for them and for ``awaited`` (deploys
+        an earlier run started); the report per switch."""
+        if names:
+            try:
+                yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
+            except ApiError as exc:
+                if not (isinstance(exc.body, list) and exc.body and all(
+                        isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
+                    raise
+                names = []
+        waited = list(names) + list(awaited)
+        if not waited or not wait or not self.params.get('wait', True):
             return
         gone = {change.name for change in changes if change.after is None}
-        attached = {name: set() if name in gone else {self.serials[name]} for name in names}
+        attached = {name: set() if name in gone else {self.serials[name]} for name in waited}
         timeout = self.params.get('wait_timeout') or 300
-        report = yield Wait(lambda: self.wait(names, attached, timeout))
+        report = yield Wait(lambda: self.wait(waited, attached, timeout))
         if report is not None:
             result.setdefault('deployment', {})
             for switch, states in report.items():
@@ -1040,19 +1108,20 @@ class InterfaceMapping:
     def read_states(self, names):
         """{key: {serial: (switch, state)}} from each switch's interface detail: IN-SYNC, OUT-OF-SYNC, PENDING; an interface
         gone has no state."""
-        by_serial = {}
+        by_switch = {}
         for name in names:
-            by_serial.setdefault(self.serials[name], []).append(name)
+            # a vPC's state: as its pair's first switch has it, in the same read as that switch's own interfaces
+            by_switch.setdefault(self.serials[name].split('~')[0], []).append(name)
         states = {}
-        for serial, keys in by_serial.items():
-            # a vPC's state: as its pair's first switch has it
-            answer = self.client.read('/interface/detail', params={'serialNumber': serial.split('~')[0]})
+        for switch_serial, keys in by_switch.items():
+            answer = self.client.read('/interface/detail', params={'serialNumber': switch_serial})
             found = {interface_name(entry.get('ifName'))[1]: entry for entry in answer or [] if isinstance(entry, dict)}
             for key in keys:
                 entry = found.get(key.rsplit(' ', 1)[1])
                 if entry is None:
                     states[key] = {}
                     continue
+                serial = self.serials[key]
                 state = str(entry.get('complianceStatus') or 'NA').upper().replace(' ', '-')
                 states[key] = {serial: (self.labels.get(serial, serial), state)}
         return states
