@@ -160,6 +160,18 @@ def prepare(emulator, latency_ms):
     return serials
 
 
+def vlan_set(text):
+    """The VLANs of a list such as 2301-2304,2400 (cisco.dcnm writes 2400 as 2400-2400); None for no list."""
+    if text is None:
+        return None
+    numbers = set()
+    for part in str(text).split(','):
+        low, _dash, high = part.strip().partition('-')
+        if low.isdigit():
+            numbers.update(range(int(low), int(high or low) + 1))
+    return frozenset(numbers)
+
+
 def fabric_warnings(emulator, serials, work, run, name, latency):
     """WARNING lines for the interfaces the run left otherwise than its work says (a few named, then how many)."""
     wrong = []
@@ -173,7 +185,7 @@ def fabric_warnings(emulator, serials, work, run, name, latency):
                     continue
                 policy, pairs = found.get(port, ('absent', {}))
                 key = 'ACCESS_VLAN' if mode == 'access' else 'ALLOWED_VLANS'
-                if (policy, pairs.get(key), pairs.get('DESC')) != ('int_%s_host' % mode, vlans, description):
+                if (policy, vlan_set(pairs.get(key)), pairs.get('DESC')) != ('int_%s_host' % mode, vlan_set(vlans), description):
                     wrong.append('%s %s: %s %s %r' % (leaf, port, policy, pairs.get(key), pairs.get('DESC')))
             for channel, mode, members in CHANNELS:
                 policy, pairs = found.get(channel, ('absent', {}))

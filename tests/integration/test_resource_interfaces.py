@@ -423,7 +423,7 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
         (dict(VPC, name='vPC31', peer1_members=['Ethernet1/34'], peer2_members=['Ethernet1/31']),
          'port Ethernet1/31 of switch switch-4 is already a member of vPC30'),
         (dict(VPC, peer1_members=['Ethernet1/99']), 'switch switch-3 (peer1_members) has no port Ethernet1/99'),
-        (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module yet'),
+        (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module'),
         (dict(VPC, speed='10Gb'), 'a vpc in mode trunk takes no speed'),
         (dict(channel, name='po21', members=['Ethernet1/30']), 'port Ethernet1/30 is already a member of vPC30'),
         ({'switch': PAIR[1], 'name': 'Ethernet1/31', 'mode': 'access'}, 'port Ethernet1/31 is a member of vPC30'),
@@ -492,3 +492,31 @@ def test_an_interface_the_controller_does_not_mark_for_delete_is_named_in_failed
     assert again.play.rc == 0 and again['changed'] is True, again.play.output[-3000:]
     assert [key for key in again['deploy']] == [LEAF + ' Loopback11']
     assert not {'Loopback10', 'Loopback11'} & {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}
+
+
+def test_an_svi_a_routed_port_channel_and_ipv6_addresses_run_rerun_with_no_write_and_delete(resource, emu):
+    svi = {'switch': LEAF, 'name': 'Vlan2301', 'ipv4_address': '10.23.1.1/24', 'vrf': 'vrf-1', 'description': 'gateway'}
+    routed_channel = {'switch': SPINE, 'name': 'po40', 'mode': 'routed', 'members': ['e1/40', 'e1/41'], 'ipv4_address': '10.40.0.1/31'}
+    loopback = dict(LOOPBACK, ipv6_address='2001:DB8::10')
+    subif = dict(SUBIF, ipv6_address='2001:db8:34::1/64')
+    config = [svi, routed_channel, loopback, subif]
+    run = resource('interfaces', 'merged', config, deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    leaf, spine = policies(emu, serial_of(emu, LEAF)), policies(emu, serial_of(emu, SPINE))
+    assert leaf['vlan2301'][0] == 'int_vlan'
+    assert (leaf['vlan2301'][1]['IP'], leaf['vlan2301'][1]['PREFIX'], leaf['vlan2301'][1]['INTF_VRF']) == ('10.23.1.1', '24', 'vrf-1')
+    assert spine['port-channel40'][0] == 'int_l3_port_channel' and spine['port-channel40'][1]['IP'] == '10.40.0.1'
+    assert spine['Ethernet1/40'][0] == spine['Ethernet1/41'][0] == 'int_l3_port_channel_member'
+    assert leaf['Loopback10'][1]['V6IP'] == '2001:db8::10'
+    assert (spine['Ethernet1/47.100'][1]['IPv6'], spine['Ethernet1/47.100'][1]['IPv6_PREFIX']) == ('2001:db8:34::1', '64')
+    after = by_key(run['after'])
+    assert after[LEAF + ' vlan2301']['vrf'] == 'vrf-1' and after[LEAF + ' Loopback10']['ipv6_address'] == '2001:db8::10/128'
+    assert after[SPINE + ' port-channel40']['mode'] == 'routed' and after[SPINE + ' port-channel40']['mtu'] == '9216'
+    assert set(run['deployment'][LEAF].values()) == set(run['deployment'][SPINE].values()) == {'IN-SYNC'}, run['deployment']
+    assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
+    gone = resource('interfaces', 'deleted', [svi, routed_channel])
+    assert gone.play.rc == 0 and gone['changed'] is True, gone.play.output[-3000:]
+    leaf, spine = policies(emu, serial_of(emu, LEAF)), policies(emu, serial_of(emu, SPINE))
+    assert 'vlan2301' not in leaf and 'port-channel40' not in spine
+    # the port-channel's ports are back at the spine's default (routed) policy
+    assert spine['Ethernet1/40'][0] == spine['Ethernet1/41'][0] == 'int_routed_host'

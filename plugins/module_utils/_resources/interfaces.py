@@ -66,7 +66,7 @@ TRUNK_VLAN_BOUNDS = (1, 4094)
 
 # The options every item may give, beside switch and name; and which of them each kind (and mode) takes.
 OPTIONS = ('mode', 'policy', 'description', 'enabled', 'mtu', 'speed', 'access_vlan', 'allowed_vlans', 'native_vlan',
-           'members', 'peer1_members', 'peer2_members', 'pc_mode', 'ipv4_address', 'vrf', 'dot1q_vlan')
+           'members', 'peer1_members', 'peer2_members', 'pc_mode', 'ipv4_address', 'ipv6_address', 'vrf', 'dot1q_vlan')
 # The member options: a port-channel's ports, a vPC's ports on each switch of its pair (peer 1 first in the pair's name).
 MEMBER_OPTIONS = ('members', 'peer1_members', 'peer2_members')
 _TAKES = {
@@ -75,15 +75,20 @@ _TAKES = {
     (ETHERNET, 'routed'): ('description', 'enabled', 'mtu', 'speed', 'ipv4_address', 'vrf'),
     (PORT_CHANNEL, 'access'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'access_vlan'),
     (PORT_CHANNEL, 'trunk'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
+    (PORT_CHANNEL, 'routed'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'ipv4_address', 'vrf'),
     (VPC, 'access'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'access_vlan'),
     (VPC, 'trunk'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
-    (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'vrf'),
-    (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf', 'dot1q_vlan'),
+    (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'ipv6_address', 'vrf'),
+    (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'ipv6_address', 'vrf', 'dot1q_vlan'),
+    (SVI, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf'),
 }
+# The kinds that are routed whatever their mode: their options follow the kind alone.
+ROUTED_KINDS = (LOOPBACK, SUBINTERFACE, SVI)
 # What a new interface (and replaced, for what it does not give) gets.
 _DEFAULTS = {
     'description': '', 'enabled': True, 'speed': 'Auto', 'access_vlan': None, 'allowed_vlans': 'none', 'native_vlan': None,
-    'members': [], 'peer1_members': [], 'peer2_members': [], 'pc_mode': 'active', 'ipv4_address': None, 'vrf': '', 'dot1q_vlan': None,
+    'members': [], 'peer1_members': [], 'peer2_members': [], 'pc_mode': 'active', 'ipv4_address': None, 'ipv6_address': None, 'vrf': '',
+    'dot1q_vlan': None,
 }
 # Options that say the same on every kind that takes them: kept by merged when an interface changes its mode.
 _CARRIED = ('description', 'enabled', 'speed')
@@ -111,7 +116,7 @@ def kind_of(obj):
 def mode_key(obj):
     """The (kind, mode) the options of ``obj`` follow; None for an interface with a policy the module does not know."""
     kind = kind_of(obj)
-    if kind in (LOOPBACK, SUBINTERFACE):
+    if kind in ROUTED_KINDS:
         return (kind, None)
     if kind in (ETHERNET, PORT_CHANNEL, VPC) and obj.get('mode') in MODES:
         return (kind, obj['mode'])
@@ -209,11 +214,11 @@ class InterfaceModel(ResourceModel):
             if not text.isdigit():
                 raise ModelError('%s: mtu %r must be a number (or jumbo or default on a layer-2 port)' % (where, value))
             return text
-        if option == 'ipv4_address':
+        if option in ('ipv4_address', 'ipv6_address'):
             text = str(value).strip()
             if kind == LOOPBACK and '/' not in text:
-                text += '/32'
-            return text
+                text += '/32' if option == 'ipv4_address' else '/128'
+            return text.lower() if option == 'ipv6_address' else text
         if option in ('mode', 'pc_mode'):
             return str(value).strip().lower()
         return str(value)
@@ -313,10 +318,12 @@ POLICIES = {
     (ETHERNET, 'routed'): 'int_routed_host',
     (PORT_CHANNEL, 'access'): 'int_port_channel_access_host',
     (PORT_CHANNEL, 'trunk'): 'int_port_channel_trunk_host',
+    (PORT_CHANNEL, 'routed'): 'int_l3_port_channel',
     (VPC, 'access'): 'int_vpc_access_host',
     (VPC, 'trunk'): 'int_vpc_trunk_host',
     (LOOPBACK, None): 'int_loopback',
     (SUBINTERFACE, None): 'int_subif',
+    (SVI, None): 'int_vlan',
 }
 MODE_OF_POLICY = {policy: key for key, policy in POLICIES.items()}
 MEMBER_POLICIES = ('int_port_channel_trunk_member_11_1', 'int_port_channel_access_member_11_1',
@@ -336,8 +343,10 @@ NV_KEYS = {
     'dot1q_vlan': 'VLAN', 'members': 'MEMBER_INTERFACES', 'peer1_members': 'PEER1_MEMBER_INTERFACES',
     'peer2_members': 'PEER2_MEMBER_INTERFACES',
 }
-# ipv4_address is IP and PREFIX (a loopback's IP alone)
+# ipv4_address is IP and PREFIX (a loopback's IP alone); ipv6_address is a sub-interface's IPv6 and IPv6_PREFIX, a loopback's
+# V6IP alone (one address) [client, cisco.dcnm's sub-interface and loopback payloads; no IPv6 pair in its routed port's]
 ADDRESS_KEYS = ('IP', 'PREFIX')
+IPV6_KEYS = {SUBINTERFACE: ('IPv6', 'IPv6_PREFIX'), LOOPBACK: ('V6IP', None)}
 # nvPairs the controller fills from the interface itself, or keeps of its own: never template_params, never sent back
 IDENTITY_KEYS = ('INTF_NAME', 'PO_ID')
 SERVER_KEYS = ('POLICY_ID', 'FABRIC_NAME')
@@ -359,6 +368,8 @@ def owned_keys(key):
         owned.update({name: 'name' for name in VPC_IDENTITY_KEYS})
     if 'ipv4_address' in _TAKES.get(key, ()):
         owned.update({'IP': 'ipv4_address', 'PREFIX': 'ipv4_address'})
+    if 'ipv6_address' in _TAKES.get(key, ()):
+        owned.update({name: 'ipv6_address' for name in IPV6_KEYS[key[0]] if name})
     owned.update({name: 'name' for name in IDENTITY_KEYS})
     return owned
 
@@ -391,6 +402,14 @@ def object_from_controller(entry, switch_label):
             address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
             if address:
                 obj[option] = '%s/%s' % (address, length) if length else address
+            continue
+        if option == 'ipv6_address':
+            address_key, length_key = IPV6_KEYS[kind]
+            consumed.update(name for name in (address_key, length_key) if name)
+            address = pairs.get(address_key, '')
+            length = pairs.get(length_key, '') if length_key else '128'
+            if address:
+                obj[option] = ('%s/%s' % (address, length) if length else address).lower()
             continue
         nv_key = NV_KEYS[option]
         consumed.add(nv_key)
@@ -446,6 +465,12 @@ def nv_pairs(obj):
             pairs['IP'] = address
             if kind != LOOPBACK:
                 pairs['PREFIX'] = length if value else ''
+        elif option == 'ipv6_address':
+            address, _slash, length = str(value or '').partition('/')
+            address_key, length_key = IPV6_KEYS[kind]
+            pairs[address_key] = address
+            if length_key:
+                pairs[length_key] = length if value else ''
         elif option in MEMBER_OPTIONS:
             pairs[NV_KEYS[option]] = ','.join(value or [])
         elif kind == VPC and option in VPC_PEER_KEYS:
@@ -468,7 +493,7 @@ def settle_mode(want, have):
             want['mode'] = implied[1]
         elif want.get('policy') is None and have is not None and have.get('mode') is not None:
             want['mode'] = have['mode']
-    if want.get('mtu') is not None and (kind in (PORT_CHANNEL, VPC) or (kind == ETHERNET and want.get('mode') in ('access', 'trunk'))):
+    if want.get('mtu') is not None and kind in (ETHERNET, PORT_CHANNEL, VPC) and want.get('mode') in ('access', 'trunk'):
         want['mtu'] = L2_MTUS.get(want['mtu'], want['mtu'])
 
 
@@ -686,8 +711,10 @@ class InterfaceMapping:
         changes = plan(model, 'replaced', wants, have)
         for name, obj in have.items():
             # Only interfaces with a policy of this module's: the fabric's own (underlay loopbacks and links, a vPC
-            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked.
-            if name not in seen and obj.get('policy') in MODE_OF_POLICY and set(self.serials[name].split('~')) & self.named:
+            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked; nor
+            # SVIs, which a network's attachment may give a switch [uncertain: with which policy the controller lists them].
+            if (name not in seen and obj.get('policy') in MODE_OF_POLICY and kind_of(obj) != SVI
+                    and set(self.serials[name].split('~')) & self.named):
                 change = self.removal(model, obj)
                 if change is not None:
                     changes.append(change)
@@ -727,15 +754,12 @@ class InterfaceMapping:
         kind = kind_of(want)
         name = want['name']
         if kind == SVI:
-            checks.refuse('interface %s: SVIs (interface VLANs) are not managed by this module yet; the networks module '
-                          '(fabricops.dashboard.networks) gives a network its SVI' % name)
-            return
+            check_bounds(checks, 'interface', name, 'the VLAN of its name', int(want['interface'][4:]), VLAN_BOUNDS, 'VLAN')
         mode = want.get('mode')
-        if kind in (LOOPBACK, SUBINTERFACE) and mode not in (None, 'routed'):
-            checks.refuse('interface %s: a %s is routed; leave mode out (or give routed)' % (name, kind))
-        if kind in (PORT_CHANNEL, VPC) and mode == 'routed':
-            checks.refuse('interface %s: routed %ss are not managed by this module yet; give mode access or trunk'
-                          % (name, 'vPC' if kind == VPC else kind))
+        if kind in ROUTED_KINDS and mode not in (None, 'routed'):
+            checks.refuse('interface %s: a%s %s is routed; leave mode out (or give routed)' % (name, 'n' if kind == SVI else '', kind))
+        if kind == VPC and mode == 'routed':
+            checks.refuse('interface %s: routed vPCs are not managed by this module; give mode access or trunk' % name)
             return
         known_policy = want.get('policy') is None or want['policy'] in MODE_OF_POLICY
         if want.get('policy') in MODE_OF_POLICY:
@@ -744,7 +768,7 @@ class InterfaceMapping:
                 checks.refuse('interface %s: policy %s is the policy of a %s%s, not of this interface%s; leave policy out, or '
                               'give the mode it is for' % (name, want['policy'], implied[0], ' %s port' % implied[1] if implied[1]
                                                            else '', ' in mode %s' % mode if mode else ''))
-        key = (kind, None) if kind in (LOOPBACK, SUBINTERFACE) else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
+        key = (kind, None) if kind in ROUTED_KINDS else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
         given = [option for option in OPTIONS if option not in ('mode', 'policy') and want.get(option) is not None]
         if not known_policy:
             if given:
@@ -773,6 +797,11 @@ class InterfaceMapping:
             if kind == LOOPBACK and not str(want['ipv4_address']).endswith('/32'):
                 checks.refuse('interface %s: a loopback\'s ipv4_address is one address, /32; give %s/32'
                               % (name, str(want['ipv4_address']).partition('/')[0]))
+        if want.get('ipv6_address') is not None:
+            check_interface_address(checks, 'interface', name, 'ipv6_address', want['ipv6_address'], 6)
+            if kind == LOOPBACK and not str(want['ipv6_address']).endswith('/128'):
+                checks.refuse('interface %s: a loopback\'s ipv6_address is one address, /128; give %s/128'
+                              % (name, str(want['ipv6_address']).partition('/')[0]))
         mtu = want.get('mtu')
         if mtu is not None and key[1] in ('access', 'trunk'):
             if mtu not in ('jumbo', 'default'):
@@ -1144,6 +1173,7 @@ INTERFACE_CONFIG = {
     'peer2_members': {'type': 'list', 'elements': 'str'},
     'pc_mode': {'type': 'str', 'choices': list(PC_MODES)},
     'ipv4_address': {'type': 'str'},
+    'ipv6_address': {'type': 'str'},
     'vrf': {'type': 'str'},
     'dot1q_vlan': {'type': 'int'},
     'template_params': {'type': 'dict'},
