@@ -3,7 +3,7 @@
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import (
-    INTERFACES, InterfaceMapping, interface_name, interface_order, nv_pairs, object_from_controller, owned_keys, policy_of,
+    INTERFACES, InterfaceMapping, interface_name, interface_order, name_in, nv_pairs, object_from_controller, owned_keys, policy_of,
     settle_mode, vlan_list,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
@@ -283,7 +283,6 @@ def test_intent_checks_of_the_routed_kinds(item, message):
 
 
 def test_the_controllers_per_item_words_name_an_interface_only_whole():
-    from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import name_in
     assert name_in('Ethernet1/1', 'Interface ethernet1/1 could not be marked for delete.')
     assert name_in('Loopback8', 'Interface Loopback8 not found on switch SN1')
     assert not name_in('Ethernet1/1', 'Interface Ethernet1/10 not found')
