@@ -206,10 +206,13 @@ def test_overridden_leaves_ports_at_the_default_and_interfaces_of_fabric_policie
     access = {'ACCESS_VLAN': '10', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo', 'SPEED': 'Auto'}
     have = {'Ethernet1/10': ('int_access_host', access), 'Ethernet1/11': LEAF_DEFAULT,
             'Ethernet1/12': ('int_trunk_host', dict(LEAF_DEFAULT[1], ALLOWED_VLANS='10')),
-            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'}),
+            'vlan2301': ('int_vlan', {'IP': '10.23.1.1', 'PREFIX': '24'})}
     changes = planned('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 10}], have)
+    # an SVI it is not given stays (a network's attachment may have given it); deleted removes one it is given
     assert sorted(changes) == ['leaf-1 Ethernet1/12', 'leaf-1 Loopback5']
     assert changes['leaf-1 Ethernet1/12'].reset and changes['leaf-1 Loopback5'].action == 'delete'
+    assert sorted(planned('deleted', [{'switch': 'SN1', 'name': 'Vlan2301'}], have)) == ['leaf-1 vlan2301']
 
 
 VPC_PAIRS = {'PEER1_PCID': '30', 'PEER2_PCID': '30', 'PEER1_MEMBER_INTERFACES': 'e1/30', 'PEER2_MEMBER_INTERFACES': 'Ethernet1/31,e1/30',
