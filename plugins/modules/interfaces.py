@@ -7,18 +7,19 @@ from __future__ import annotations
 
 DOCUMENTATION = r"""
 module: interfaces
-short_description: Interfaces of a fabric's switches (ports, port-channels, vPCs, loopbacks, sub-interfaces), idempotently
+short_description: Interfaces of a fabric's switches (ports, port-channels, vPCs, loopbacks, sub-interfaces, SVIs), idempotently
 version_added: 1.0.0
 description:
   - Manages the interfaces of the switches of a fabric through the fabric controller's interface policies, with the states
     of Ansible's network resource modules (see O(state)). It manages access and trunk ports, routed ports, loopbacks, sub-interfaces,
-    port-channels with their member ports, and vPCs (a port-channel across the two switches of a vPC pair) with each
-    switch's member ports.
+    SVIs (interface VLANs), access, trunk and routed port-channels with their member ports, and vPCs (a port-channel across the
+    two switches of a vPC pair) with each switch's member ports.
   - An interface is named by its switch (O(config[].switch)) and its name (O(config[].name)). Names are read in any letter
-    case and short form (V(eth1/10), V(po10), V(lo0)) and returned as the controller spells them (V(Ethernet1/10),
-    V(port-channel10), V(Loopback0), V(Ethernet1/1.10), V(vPC10)).
+    case and short form (V(eth1/10), V(po10), V(lo0), V(Vlan10)) and returned as the controller spells them (V(Ethernet1/10),
+    V(port-channel10), V(Loopback0), V(Ethernet1/1.10), V(vPC10), V(vlan10)).
   - A vPC (V(vPC10)) lives on a vPC pair, which must exist (pair the switches first); O(config[].switch) names either
-    switch of the pair, and the module asks the controller for the pair (one request per switch named by a vPC). Results
+    switch of the pair; the module takes the pair from the vPCs the switch already has, and asks the controller for it (one
+    request per switch named by a vPC) only when it has none. Results
     name a vPC by the pair's first switch (peer 1), whose member ports are O(config[].peer1_members); the other switch's are
     O(config[].peer2_members). Both switches of the pair are read; only the ones O(config) names are changed unasked.
   - The interfaces of each switch concerned are read once, in one request per switch (the fabric inventory once more, to
@@ -27,7 +28,8 @@ description:
     reports no change.
   - Each kind and mode has a policy (the controller's interface template) that the module chooses and O(config[].policy) may
     name, one of V(int_access_host), V(int_trunk_host), V(int_routed_host), V(int_port_channel_access_host),
-    V(int_port_channel_trunk_host), V(int_vpc_access_host), V(int_vpc_trunk_host), V(int_loopback), V(int_subif). The
+    V(int_port_channel_trunk_host), V(int_l3_port_channel), V(int_vpc_access_host), V(int_vpc_trunk_host), V(int_loopback),
+    V(int_subif), V(int_vlan) (an SVI). The
     ports of a port-channel take the member policy the controller gives them, and are described by the port-channel's
     O(config[].members), never on their own; so V(gathered) does not list them, and no state resets them while they are members.
   - Policy parameters this module does not name as options are kept in O(config[].template_params), which V(gathered)
@@ -38,11 +40,13 @@ description:
     member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
     port-channels (or vPCs), or configured on its own while a port-channel of the task has it as a member, or a member of a
     port-channel or vPC the task does not change; a vPC on a switch in no vPC pair; a key of O(config[].template_params)
-    that an option sets; an SVI (not managed yet). A refusal that rests on the switch as it is (a member of a port-channel the task does not change, a
-    sub-interface's parent the task does not list) is a warning in check mode, since an earlier task of the play may
-    change that.
+    that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094. A refusal that rests on the switch as
+    it is (a member of a port-channel the task does not change, a sub-interface's parent the task does not list) is a
+    warning in check mode, since an earlier task of the play may change that.
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
-    of that request and the ones the requests before it did change; nothing is sent twice.
+    of that request and the ones the requests before it did change; nothing is sent twice. When it marks some interfaces for
+    delete and refuses others, the task fails naming those it refused in RV(failed_items), after deploying the ones it did
+    mark (a marked interface is no longer listed, so a later run could not send that deploy).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed interface before
     and after.
 seealso:
@@ -77,7 +81,7 @@ options:
         task keeps are left as they are. A switch O(config) does not name is never touched; O(config) cannot be empty. Only
         interfaces with one of the module's policies (see the description) are reset or removed unasked; the fabric's own
         interfaces (underlay loopbacks and links, with their fabric policies) and those with other policies are left as they
-        are.
+        are, and so are SVIs O(config) does not list (a network's attachment may give a switch its SVI).
       - V(deleted) returns the listed physical ports to the controller's default policy (a trunk on a leaf, a routed port on
         other roles), and removes the listed logical interfaces. Both are marked for delete and then deployed, as the
         controller requires, whatever O(deploy) says. An interface already absent, or a port already at the default, is
@@ -102,6 +106,8 @@ options:
     description:
       - Wait until every deployed interface reports V(IN-SYNC) (or is gone, when removed), and return the state of each in
         RV(deployment).
+      - With O(deploy), a listed interface the task leaves as it is whose deploy is still running (an earlier run's wait ran
+        out, say) is waited for too, and not deployed a second time.
     type: bool
     default: true
   wait_timeout:
@@ -123,16 +129,16 @@ options:
         required: true
       name:
         description:
-          - The interface, such as V(Ethernet1/10), V(port-channel10), V(Loopback0) or V(Ethernet1/1.10) (a sub-interface),
-            in any letter case.
+          - The interface, such as V(Ethernet1/10), V(port-channel10), V(Loopback0), V(Ethernet1/1.10) (a sub-interface) or
+            V(vlan10) (an SVI, of VLAN 10), in any letter case.
         type: str
         required: true
       mode:
         description:
-          - The mode of a physical port (V(access), V(trunk) or V(routed)) or a port-channel or vPC (V(access) or V(trunk)). It
+          - The mode of a physical port or a port-channel (V(access), V(trunk) or V(routed)) or a vPC (V(access) or V(trunk)). It
             chooses the policy, and which options the interface takes.
-          - Needed to set a port whose current policy the module does not know, and to create a port-channel or vPC. Loopbacks and
-            sub-interfaces are routed; leave it out for them.
+          - Needed to set a port whose current policy the module does not know, and to create a port-channel or vPC. Loopbacks,
+            sub-interfaces and SVIs are routed; leave it out for them.
         type: str
         choices: [access, trunk, routed]
       policy:
@@ -150,7 +156,7 @@ options:
         description:
           - On access and trunk ports, port-channels and vPCs, V(jumbo) (9216, the default) or V(default) (1500); V(9216) and
             V(1500) are read as these.
-          - On routed ports and sub-interfaces, a number from 576 to 9216; default V(9216).
+          - On routed ports and port-channels, sub-interfaces and SVIs, a number from 576 to 9216; default V(9216).
         type: str
       speed:
         description: Speed of a physical port, such as V(Auto) (the default), V(10Gb), V(25Gb) or V(100Gb), in any letter case.
@@ -191,11 +197,18 @@ options:
         choices: [active, passive, 'on']
       ipv4_address:
         description:
-          - The IPv4 address of a routed port, sub-interface or loopback, with its prefix length, such as V(10.0.0.1/30). A
-            loopback's is one address (V(/32), added when left out). Default none.
+          - The IPv4 address of a routed port or port-channel, sub-interface, SVI or loopback, with its prefix length, such as
+            V(10.0.0.1/30). A loopback's is one address (V(/32), added when left out). Default none.
+        type: str
+      ipv6_address:
+        description:
+          - The IPv6 address of a sub-interface, with its prefix length (V(2001:db8::1/64)), or of a loopback (one address,
+            V(/128), added when left out). Returned in lower case. Default none.
+          - Routed ports, port-channels and SVIs take none here (the controller's clients show no IPv6 parameter of their
+            policies); give the policy's own parameters in O(config[].template_params) if it has them.
         type: str
       vrf:
-        description: The VRF of a routed port, sub-interface or loopback. Default V("") (the default VRF).
+        description: The VRF of a routed port or port-channel, sub-interface, SVI or loopback. Default V("") (the default VRF).
         type: str
       dot1q_vlan:
         description: The 802.1Q tag of a sub-interface (2 to 4094). Default the sub-interface's number (V(10) for V(Ethernet1/1.10)).
@@ -288,6 +301,28 @@ EXAMPLES = r"""
     fabric: site-a
     config: "{{ existing.gathered }}"
 
+- name: An SVI on a leaf, a routed port-channel on a spine, a loopback and a sub-interface with IPv6 addresses
+  fabricops.dashboard.interfaces:
+    fabric: site-a
+    deploy: true
+    config:
+      - switch: site-a-leaf-2
+        name: vlan2301
+        ipv4_address: 10.23.1.1/24
+        vrf: vrf-1
+      - switch: site-a-spine-1
+        name: port-channel40
+        mode: routed
+        members: [Ethernet1/40, Ethernet1/41]
+        ipv4_address: 10.40.0.1/31
+      - switch: site-a-leaf-2
+        name: loopback10
+        ipv4_address: 10.2.0.10/32
+        ipv6_address: 2001:db8::10/128
+      - switch: site-a-spine-1
+        name: Ethernet1/47.100
+        ipv6_address: 2001:db8:34::1/64
+
 - name: On site-a-leaf-2 only these interfaces; every other port back to the default, other logical interfaces removed
   fabricops.dashboard.interfaces:
     fabric: site-a
@@ -376,7 +411,9 @@ requests:
   elements: str
   sample: ["POST /interface/modify", "POST /globalInterface", "POST /globalInterface/deploy"]
 failed_items:
-  description: When the controller refused a request, each interface of that request (switch and name) with its message.
+  description:
+    - When the controller refused a request, each interface of that request (switch and name) with its message.
+    - When it refused some interfaces of a mark for delete, those interfaces, each with the controller's words.
   returned: on a partial failure
   type: dict
   sample: {"site-a-leaf-2 Loopback11": "Failed to get template. Template with name int_loopback_custom not found"}

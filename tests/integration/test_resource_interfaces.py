@@ -423,7 +423,7 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
         (dict(VPC, name='vPC31', peer1_members=['Ethernet1/34'], peer2_members=['Ethernet1/31']),
          'port Ethernet1/31 of switch switch-4 is already a member of vPC30'),
         (dict(VPC, peer1_members=['Ethernet1/99']), 'switch switch-3 (peer1_members) has no port Ethernet1/99'),
-        (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module yet'),
+        (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module'),
         (dict(VPC, speed='10Gb'), 'a vpc in mode trunk takes no speed'),
         (dict(channel, name='po21', members=['Ethernet1/30']), 'port Ethernet1/30 is already a member of vPC30'),
         ({'switch': PAIR[1], 'name': 'Ethernet1/31', 'mode': 'access'}, 'port Ethernet1/31 is a member of vPC30'),
@@ -448,3 +448,75 @@ def test_deleting_a_vpc_of_a_switch_in_no_pair_is_nothing_to_do(resource):
     run = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'vPC30'}])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is False and run.writes == 0, run.requests
+
+
+def test_a_rerun_during_a_deploy_of_the_same_interfaces_waits_for_it_and_does_not_deploy_again(resource, emu):
+    """Before: the rerun saw the port Pending, sent nothing and reported ok at once, the deploy still running.
+
+    The emulator's deploy never ends until the test says so (its state is computed when read)."""
+    emu.set_timing(deploy_seconds=3600)
+    first = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=1)
+    assert first.play.rc == 2
+    assert 'did not finish within wait_timeout (1 s)' in first['msg'], first['msg']
+    assert first['deployment'] == {LEAF: {'Ethernet1/10': 'PENDING'}}
+    emu.clear_request_log()
+    again = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=2)
+    # it waited for the running deploy, within its own bound, and sent nothing: no second deploy
+    assert again.play.rc == 2 and again.writes == 0 and emu.request_log() == [], emu.request_log()
+    assert again['changed'] is False
+    assert 'did not finish within wait_timeout (2 s)' in again['msg'], again['msg']
+    assert again['deployment'] == {LEAF: {'Ethernet1/10': 'PENDING'}}
+    emu.set_timing(deploy_seconds=0.2)  # the deploy is done now
+    done = resource('interfaces', 'merged', [ACCESS], deploy=True, wait_timeout=30)
+    assert done.play.rc == 0 and done['changed'] is False and done.writes == 0, done.play.output[-3000:]
+
+
+def test_an_interface_the_controller_does_not_mark_for_delete_is_named_in_failed_items(resource, emu):
+    second = dict(LOOPBACK, name='loopback11', ipv4_address='10.2.0.11')
+    assert resource('interfaces', 'merged', [LOOPBACK, second], deploy=True).play.rc == 0
+    # the controller marks the first and refuses the last item (the emulator's fault, as a refusal it gives per item)
+    emu.set_faults(partial_failure_count=1, paths=[LAN_FABRIC + '/interface/markdelete'])
+    run = resource('interfaces', 'deleted', [LOOPBACK, second])
+    assert run.play.rc == 2 and run['failed'] is True
+    assert list(run['failed_items']) == [LEAF + ' Loopback11'], run['failed_items']
+    assert 'could not be marked for delete' in run['failed_items'][LEAF + ' Loopback11']
+    assert run['succeeded_items'] == [LEAF + ' Loopback10'] and run['changed'] is True
+    assert '1 of 2 items failed while marking interfaces for delete' in run['msg'], run['msg']
+    # what it did mark is deployed (a rerun could not find it: a marked interface leaves the controller's list), and gone
+    assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
+    serial = serial_of(emu, LEAF)
+    detail = {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}
+    assert 'Loopback10' not in detail and 'Loopback11' in detail
+    # a rerun deletes what is left, and only that
+    again = resource('interfaces', 'deleted', [LOOPBACK, second])
+    assert again.play.rc == 0 and again['changed'] is True, again.play.output[-3000:]
+    assert [key for key in again['deploy']] == [LEAF + ' Loopback11']
+    assert not {'Loopback10', 'Loopback11'} & {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}
+
+
+def test_an_svi_a_routed_port_channel_and_ipv6_addresses_run_rerun_with_no_write_and_delete(resource, emu):
+    svi = {'switch': LEAF, 'name': 'Vlan2301', 'ipv4_address': '10.23.1.1/24', 'vrf': 'vrf-1', 'description': 'gateway'}
+    routed_channel = {'switch': SPINE, 'name': 'po40', 'mode': 'routed', 'members': ['e1/40', 'e1/41'], 'ipv4_address': '10.40.0.1/31'}
+    loopback = dict(LOOPBACK, ipv6_address='2001:DB8::10')
+    subif = dict(SUBIF, ipv6_address='2001:db8:34::1/64')
+    config = [svi, routed_channel, loopback, subif]
+    run = resource('interfaces', 'merged', config, deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    leaf, spine = policies(emu, serial_of(emu, LEAF)), policies(emu, serial_of(emu, SPINE))
+    assert leaf['vlan2301'][0] == 'int_vlan'
+    assert (leaf['vlan2301'][1]['IP'], leaf['vlan2301'][1]['PREFIX'], leaf['vlan2301'][1]['INTF_VRF']) == ('10.23.1.1', '24', 'vrf-1')
+    assert spine['port-channel40'][0] == 'int_l3_port_channel' and spine['port-channel40'][1]['IP'] == '10.40.0.1'
+    assert spine['Ethernet1/40'][0] == spine['Ethernet1/41'][0] == 'int_l3_port_channel_member'
+    assert leaf['Loopback10'][1]['V6IP'] == '2001:db8::10'
+    assert (spine['Ethernet1/47.100'][1]['IPv6'], spine['Ethernet1/47.100'][1]['IPv6_PREFIX']) == ('2001:db8:34::1', '64')
+    after = by_key(run['after'])
+    assert after[LEAF + ' vlan2301']['vrf'] == 'vrf-1' and after[LEAF + ' Loopback10']['ipv6_address'] == '2001:db8::10/128'
+    assert after[SPINE + ' port-channel40']['mode'] == 'routed' and after[SPINE + ' port-channel40']['mtu'] == '9216'
+    assert set(run['deployment'][LEAF].values()) == set(run['deployment'][SPINE].values()) == {'IN-SYNC'}, run['deployment']
+    assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
+    gone = resource('interfaces', 'deleted', [svi, routed_channel])
+    assert gone.play.rc == 0 and gone['changed'] is True, gone.play.output[-3000:]
+    leaf, spine = policies(emu, serial_of(emu, LEAF)), policies(emu, serial_of(emu, SPINE))
+    assert 'vlan2301' not in leaf and 'port-channel40' not in spine
+    # the port-channel's ports are back at the spine's default (routed) policy
+    assert spine['Ethernet1/40'][0] == spine['Ethernet1/41'][0] == 'int_routed_host'

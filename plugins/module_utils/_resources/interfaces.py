@@ -66,7 +66,7 @@ TRUNK_VLAN_BOUNDS = (1, 4094)
 
 # The options every item may give, beside switch and name; and which of them each kind (and mode) takes.
 OPTIONS = ('mode', 'policy', 'description', 'enabled', 'mtu', 'speed', 'access_vlan', 'allowed_vlans', 'native_vlan',
-           'members', 'peer1_members', 'peer2_members', 'pc_mode', 'ipv4_address', 'vrf', 'dot1q_vlan')
+           'members', 'peer1_members', 'peer2_members', 'pc_mode', 'ipv4_address', 'ipv6_address', 'vrf', 'dot1q_vlan')
 # The member options: a port-channel's ports, a vPC's ports on each switch of its pair (peer 1 first in the pair's name).
 MEMBER_OPTIONS = ('members', 'peer1_members', 'peer2_members')
 _TAKES = {
@@ -75,15 +75,20 @@ _TAKES = {
     (ETHERNET, 'routed'): ('description', 'enabled', 'mtu', 'speed', 'ipv4_address', 'vrf'),
     (PORT_CHANNEL, 'access'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'access_vlan'),
     (PORT_CHANNEL, 'trunk'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
+    (PORT_CHANNEL, 'routed'): ('description', 'enabled', 'mtu', 'members', 'pc_mode', 'ipv4_address', 'vrf'),
     (VPC, 'access'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'access_vlan'),
     (VPC, 'trunk'): ('description', 'enabled', 'mtu', 'peer1_members', 'peer2_members', 'pc_mode', 'allowed_vlans', 'native_vlan'),
-    (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'vrf'),
-    (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf', 'dot1q_vlan'),
+    (LOOPBACK, None): ('description', 'enabled', 'ipv4_address', 'ipv6_address', 'vrf'),
+    (SUBINTERFACE, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'ipv6_address', 'vrf', 'dot1q_vlan'),
+    (SVI, None): ('description', 'enabled', 'mtu', 'ipv4_address', 'vrf'),
 }
+# The kinds that are routed whatever their mode: their options follow the kind alone.
+ROUTED_KINDS = (LOOPBACK, SUBINTERFACE, SVI)
 # What a new interface (and replaced, for what it does not give) gets.
 _DEFAULTS = {
     'description': '', 'enabled': True, 'speed': 'Auto', 'access_vlan': None, 'allowed_vlans': 'none', 'native_vlan': None,
-    'members': [], 'peer1_members': [], 'peer2_members': [], 'pc_mode': 'active', 'ipv4_address': None, 'vrf': '', 'dot1q_vlan': None,
+    'members': [], 'peer1_members': [], 'peer2_members': [], 'pc_mode': 'active', 'ipv4_address': None, 'ipv6_address': None, 'vrf': '',
+    'dot1q_vlan': None,
 }
 # Options that say the same on every kind that takes them: kept by merged when an interface changes its mode.
 _CARRIED = ('description', 'enabled', 'speed')
@@ -111,7 +116,7 @@ def kind_of(obj):
 def mode_key(obj):
     """The (kind, mode) the options of ``obj`` follow; None for an interface with a policy the module does not know."""
     kind = kind_of(obj)
-    if kind in (LOOPBACK, SUBINTERFACE):
+    if kind in ROUTED_KINDS:
         return (kind, None)
     if kind in (ETHERNET, PORT_CHANNEL, VPC) and obj.get('mode') in MODES:
         return (kind, obj['mode'])
@@ -209,11 +214,11 @@ class InterfaceModel(ResourceModel):
             if not text.isdigit():
                 raise ModelError('%s: mtu %r must be a number (or jumbo or default on a layer-2 port)' % (where, value))
             return text
-        if option == 'ipv4_address':
+        if option in ('ipv4_address', 'ipv6_address'):
             text = str(value).strip()
             if kind == LOOPBACK and '/' not in text:
-                text += '/32'
-            return text
+                text += '/32' if option == 'ipv4_address' else '/128'
+            return text.lower() if option == 'ipv6_address' else text
         if option in ('mode', 'pc_mode'):
             return str(value).strip().lower()
         return str(value)
@@ -313,10 +318,12 @@ POLICIES = {
     (ETHERNET, 'routed'): 'int_routed_host',
     (PORT_CHANNEL, 'access'): 'int_port_channel_access_host',
     (PORT_CHANNEL, 'trunk'): 'int_port_channel_trunk_host',
+    (PORT_CHANNEL, 'routed'): 'int_l3_port_channel',
     (VPC, 'access'): 'int_vpc_access_host',
     (VPC, 'trunk'): 'int_vpc_trunk_host',
     (LOOPBACK, None): 'int_loopback',
     (SUBINTERFACE, None): 'int_subif',
+    (SVI, None): 'int_vlan',
 }
 MODE_OF_POLICY = {policy: key for key, policy in POLICIES.items()}
 MEMBER_POLICIES = ('int_port_channel_trunk_member_11_1', 'int_port_channel_access_member_11_1',
@@ -336,11 +343,15 @@ NV_KEYS = {
     'dot1q_vlan': 'VLAN', 'members': 'MEMBER_INTERFACES', 'peer1_members': 'PEER1_MEMBER_INTERFACES',
     'peer2_members': 'PEER2_MEMBER_INTERFACES',
 }
-# ipv4_address is IP and PREFIX (a loopback's IP alone)
+# ipv4_address is IP and PREFIX (a loopback's IP alone); ipv6_address is a sub-interface's IPv6 and IPv6_PREFIX, a loopback's
+# V6IP alone (one address) [client, cisco.dcnm's sub-interface and loopback payloads; no IPv6 pair in its routed port's]
 ADDRESS_KEYS = ('IP', 'PREFIX')
+IPV6_KEYS = {SUBINTERFACE: ('IPv6', 'IPv6_PREFIX'), LOOPBACK: ('V6IP', None)}
 # nvPairs the controller fills from the interface itself, or keeps of its own: never template_params, never sent back
 IDENTITY_KEYS = ('INTF_NAME', 'PO_ID')
 SERVER_KEYS = ('POLICY_ID', 'FABRIC_NAME')
+# What an interface's complianceStatus shows while its deploy runs (docs/api, interface/detail): waited for, not deployed again.
+DEPLOYING_STATES = ('PENDING',)
 # The controller's answer to a deploy of interfaces with nothing to push [client, cisco.dcnm].
 NOTHING_TO_DEPLOY = 'No Commands to execute.'
 
@@ -357,6 +368,8 @@ def owned_keys(key):
         owned.update({name: 'name' for name in VPC_IDENTITY_KEYS})
     if 'ipv4_address' in _TAKES.get(key, ()):
         owned.update({'IP': 'ipv4_address', 'PREFIX': 'ipv4_address'})
+    if 'ipv6_address' in _TAKES.get(key, ()):
+        owned.update({name: 'ipv6_address' for name in IPV6_KEYS[key[0]] if name})
     owned.update({name: 'name' for name in IDENTITY_KEYS})
     return owned
 
@@ -389,6 +402,14 @@ def object_from_controller(entry, switch_label):
             address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
             if address:
                 obj[option] = '%s/%s' % (address, length) if length else address
+            continue
+        if option == 'ipv6_address':
+            address_key, length_key = IPV6_KEYS[kind]
+            consumed.update(name for name in (address_key, length_key) if name)
+            address = pairs.get(address_key, '')
+            length = pairs.get(length_key, '') if length_key else '128'
+            if address:
+                obj[option] = ('%s/%s' % (address, length) if length else address).lower()
             continue
         nv_key = NV_KEYS[option]
         consumed.add(nv_key)
@@ -444,6 +465,12 @@ def nv_pairs(obj):
             pairs['IP'] = address
             if kind != LOOPBACK:
                 pairs['PREFIX'] = length if value else ''
+        elif option == 'ipv6_address':
+            address, _slash, length = str(value or '').partition('/')
+            address_key, length_key = IPV6_KEYS[kind]
+            pairs[address_key] = address
+            if length_key:
+                pairs[length_key] = length if value else ''
         elif option in MEMBER_OPTIONS:
             pairs[NV_KEYS[option]] = ','.join(value or [])
         elif kind == VPC and option in VPC_PEER_KEYS:
@@ -466,8 +493,13 @@ def settle_mode(want, have):
             want['mode'] = implied[1]
         elif want.get('policy') is None and have is not None and have.get('mode') is not None:
             want['mode'] = have['mode']
-    if want.get('mtu') is not None and (kind in (PORT_CHANNEL, VPC) or (kind == ETHERNET and want.get('mode') in ('access', 'trunk'))):
+    if want.get('mtu') is not None and kind in (ETHERNET, PORT_CHANNEL, VPC) and want.get('mode') in ('access', 'trunk'):
         want['mtu'] = L2_MTUS.get(want['mtu'], want['mtu'])
+
+
+def name_in(interface, text):
+    """Whether ``text`` names ``interface`` (as a whole name: Ethernet1/1 is not named by Ethernet1/10), in any case."""
+    return re.search(r'(?<![\w/.])%s(?![\w/]|\.\d)' % re.escape(interface), text, re.I) is not None
 
 
 def policy_of(obj):
@@ -532,8 +564,9 @@ class InterfaceMapping:
     def read(self, names=None):
         """{key: object} of every interface of the switches the config names (every switch of the fabric for gathered).
 
-        1 GET of the fabric's inventory, then 1 GET /interface per switch. Ports that are members of a port-channel are
-        left out: their port-channel's ``members`` describes them."""
+        1 GET of the fabric's inventory, then 1 GET /interface per switch; the pair of a switch a vPC item names is
+        taken from the vPCs the switch lists (under the pair's serial number), and asked only when it lists none. Ports
+        that are members of a port-channel are left out: their port-channel's ``members`` describes them."""
         del names  # the controller lists a switch's interfaces in one answer
         state = self.params.get('state')
         if state in ('deleted', 'overridden') and not self.params.get('config'):
@@ -541,59 +574,66 @@ class InterfaceMapping:
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
         switches = self.inventory()
-        if self.params.get('state') == 'gathered':
-            serials = [str(entry['serialNumber']) for entry in switches]
+        have = {}
+        if state == 'gathered':
+            for entry in switches:
+                self.read_switch(str(entry['serialNumber']), have)
         else:
             serials = self.named_switches()
             self.named = set(serials)
+            for serial in serials:
+                self.read_switch(serial, have)
             # a vPC's pair: both switches are read (their ports and members), but only the named ones are changed unasked
             for serial in self.vpc_switches():
                 for peer in self.pair_of(serial, required=state != 'deleted').split('~'):
                     if peer not in serials and peer in self.labels:
                         serials.append(peer)
-        have = {}
-        for serial in serials:
-            answer = self.client.read('/interface', params={'serialNumber': serial})
-            self.members[serial] = {}
-            self.ports[serial] = set()
-            self.vpc_members.setdefault(serial, {})
-            for group in answer or []:
-                if not isinstance(group, dict):
-                    continue
-                for entry in group.get('interfaces') or []:
-                    if not isinstance(entry, dict):
-                        continue
-                    kind, interface = interface_name(entry.get('ifName'))
-                    if kind == ETHERNET:
-                        self.ports[serial].add(interface)
-                    if group.get('policy') in MEMBER_POLICIES:
-                        channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
-                        self.members[serial][interface] = channel
-                        continue
-                    if group.get('policy') in VPC_MEMBER_POLICIES:
-                        self.vpc_members[serial].setdefault(interface, 'a vPC')
-                        continue
-                    if kind != VPC and state != 'gathered' and serial not in self.named:
-                        continue  # a vPC's peer the config does not name: read for its ports and vPCs only
-                    owner = serial
-                    if kind == VPC:
-                        # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
-                        owner = str(entry.get('serialNumber') or serial)
-                    first = owner.split('~', maxsplit=1)[0]
-                    if kind == VPC and first not in self.labels:
-                        continue
-                    obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[first])
-                    if kind == VPC:
-                        for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
-                            for port in obj.get(option) or []:
-                                self.vpc_members.setdefault(peer, {})[port] = obj['interface']
-                    have[obj['name']] = obj
-                    self.serials[obj['name']] = owner
-            if self.params.get('deploy') and state != 'gathered':
-                for key, found in self.read_states([name for name, known in self.serials.items() if known == serial]).items():
-                    if found:
-                        self.compliance[key] = next(iter(found.values()))[1]
+                        self.read_switch(peer, have)
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
+
+    def read_switch(self, serial, have):
+        """Read one switch's interfaces (1 GET /interface) into ``have`` and the mapping's tables of ports and members."""
+        answer = self.client.read('/interface', params={'serialNumber': serial})
+        gathered = self.params.get('state') == 'gathered'
+        self.members[serial] = {}
+        self.ports[serial] = set()
+        self.vpc_members.setdefault(serial, {})
+        for group in answer or []:
+            if not isinstance(group, dict):
+                continue
+            for entry in group.get('interfaces') or []:
+                if not isinstance(entry, dict):
+                    continue
+                kind, interface = interface_name(entry.get('ifName'))
+                if kind == ETHERNET:
+                    self.ports[serial].add(interface)
+                if group.get('policy') in MEMBER_POLICIES:
+                    channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
+                    self.members[serial][interface] = channel
+                    continue
+                if group.get('policy') in VPC_MEMBER_POLICIES:
+                    self.vpc_members[serial].setdefault(interface, 'a vPC')
+                    continue
+                owner = serial
+                if kind == VPC:
+                    # listed on both switches of its pair, under the pair's serial: one object, by the pair's first switch
+                    owner = str(entry.get('serialNumber') or serial)
+                    if '~' in owner:
+                        # the pair the controller would name for either switch [seen: vpcpair_serial_number's answer]
+                        for peer in owner.split('~'):
+                            self.pairs.setdefault(peer, owner)
+                if kind != VPC and not gathered and serial not in self.named:
+                    continue  # a vPC's peer the config does not name: read for its ports and vPCs only
+                first = owner.split('~', maxsplit=1)[0]
+                if kind == VPC and first not in self.labels:
+                    continue
+                obj = object_from_controller(dict(entry, policy=group.get('policy')), self.labels[first])
+                if kind == VPC:
+                    for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
+                        for port in obj.get(option) or []:
+                            self.vpc_members.setdefault(peer, {})[port] = obj['interface']
+                have[obj['name']] = obj
+                self.serials[obj['name']] = owner
 
     def vpc_switches(self):
         """The serials of the switches the config's vPC items name."""
@@ -671,8 +711,10 @@ class InterfaceMapping:
         changes = plan(model, 'replaced', wants, have)
         for name, obj in have.items():
             # Only interfaces with a policy of this module's: the fabric's own (underlay loopbacks and links, a vPC
-            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked.
-            if name not in seen and obj.get('policy') in MODE_OF_POLICY and set(self.serials[name].split('~')) & self.named:
+            # peer-link, each with its fabric policy) and those of policies it does not know are never reset unasked; nor
+            # SVIs, which a network's attachment may give a switch [uncertain: with which policy the controller lists them].
+            if (name not in seen and obj.get('policy') in MODE_OF_POLICY and kind_of(obj) != SVI
+                    and set(self.serials[name].split('~')) & self.named):
                 change = self.removal(model, obj)
                 if change is not None:
                     changes.append(change)
@@ -712,15 +754,12 @@ class InterfaceMapping:
         kind = kind_of(want)
         name = want['name']
         if kind == SVI:
-            checks.refuse('interface %s: SVIs (interface VLANs) are not managed by this module yet; the networks module '
-                          '(fabricops.dashboard.networks) gives a network its SVI' % name)
-            return
+            check_bounds(checks, 'interface', name, 'the VLAN of its name', int(want['interface'][4:]), VLAN_BOUNDS, 'VLAN')
         mode = want.get('mode')
-        if kind in (LOOPBACK, SUBINTERFACE) and mode not in (None, 'routed'):
-            checks.refuse('interface %s: a %s is routed; leave mode out (or give routed)' % (name, kind))
-        if kind in (PORT_CHANNEL, VPC) and mode == 'routed':
-            checks.refuse('interface %s: routed %ss are not managed by this module yet; give mode access or trunk'
-                          % (name, 'vPC' if kind == VPC else kind))
+        if kind in ROUTED_KINDS and mode not in (None, 'routed'):
+            checks.refuse('interface %s: a%s %s is routed; leave mode out (or give routed)' % (name, 'n' if kind == SVI else '', kind))
+        if kind == VPC and mode == 'routed':
+            checks.refuse('interface %s: routed vPCs are not managed by this module; give mode access or trunk' % name)
             return
         known_policy = want.get('policy') is None or want['policy'] in MODE_OF_POLICY
         if want.get('policy') in MODE_OF_POLICY:
@@ -729,7 +768,7 @@ class InterfaceMapping:
                 checks.refuse('interface %s: policy %s is the policy of a %s%s, not of this interface%s; leave policy out, or '
                               'give the mode it is for' % (name, want['policy'], implied[0], ' %s port' % implied[1] if implied[1]
                                                            else '', ' in mode %s' % mode if mode else ''))
-        key = (kind, None) if kind in (LOOPBACK, SUBINTERFACE) else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
+        key = (kind, None) if kind in ROUTED_KINDS else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
         given = [option for option in OPTIONS if option not in ('mode', 'policy') and want.get(option) is not None]
         if not known_policy:
             if given:
@@ -758,6 +797,11 @@ class InterfaceMapping:
             if kind == LOOPBACK and not str(want['ipv4_address']).endswith('/32'):
                 checks.refuse('interface %s: a loopback\'s ipv4_address is one address, /32; give %s/32'
                               % (name, str(want['ipv4_address']).partition('/')[0]))
+        if want.get('ipv6_address') is not None:
+            check_interface_address(checks, 'interface', name, 'ipv6_address', want['ipv6_address'], 6)
+            if kind == LOOPBACK and not str(want['ipv6_address']).endswith('/128'):
+                checks.refuse('interface %s: a loopback\'s ipv6_address is one address, /128; give %s/128'
+                              % (name, str(want['ipv6_address']).partition('/')[0]))
         mtu = want.get('mtu')
         if mtu is not None and key[1] in ('access', 'trunk'):
             if mtu not in ('jumbo', 'default'):
@@ -914,6 +958,8 @@ class InterfaceMapping:
         and the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice)."""
         names = []
         deploy = self.params.get('deploy')
+        if deploy:
+            self.read_compliance([change.name for change in changes if change.after is not None and not change.changed])
         for change in changes:
             if change.changed and (change.action == 'delete' or getattr(change, 'reset', False) or deploy):
                 names.append(change.name)
@@ -924,6 +970,22 @@ class InterfaceMapping:
                 names.append(key)
                 self.serials[key] = serial
         return names
+
+    def read_compliance(self, names):
+        """The deploy state of the listed interfaces the task leaves as they are (1 GET /interface/detail per switch):
+        those not deployed yet are deployed, those deploying now are waited for. None when every listed one changes."""
+        if names and not self.client.offline:
+            for key, found in self.read_states(names).items():
+                if found:
+                    self.compliance[key] = next(iter(found.values()))[1]
+
+    def awaited(self, changes):
+        """Keys of the listed interfaces the task leaves as they are whose deploy is still running (an earlier run's wait
+        timed out, say): waited for when the task deploys and waits, and never deployed a second time."""
+        if not self.params.get('deploy') or not self.params.get('wait', True):
+            return []
+        return [change.name for change in changes if change.after is not None and not change.changed
+                and self.compliance.get(change.name) in DEPLOYING_STATES]
 
     # writes
 
@@ -964,8 +1026,15 @@ class InterfaceMapping:
             # A removed port-channel's ports return to the default policy in the same request, and deploy with it: they are
             # free at once, and deployed [uncertain: the controller's own clients reset them once the port-channel is gone].
             released = [key for key, (_serial, gone) in self.member_changes(changes).items() if gone]
-            yield Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in
-                                                              [change.name for change in removals] + released])
+            try:
+                yield from self.mark_delete([change.name for change in removals] + released, done)
+            except ItemsFailed as exc:
+                # What it did mark goes only with a deploy, and a rerun cannot find it to send one (a marked interface
+                # leaves GET /interface): deployed now, without waiting, then the task fails naming the others.
+                marked = [name for name in deploy if name in exc.succeeded]
+                if marked:
+                    yield from self.deploy(marked, [], changes, result, wait=False)
+                raise
             done.extend(change.name for change in removals)
         releasing, rest = self.release_first(updates)
         for batch in (releasing, rest):
@@ -975,8 +1044,9 @@ class InterfaceMapping:
         for policy, kind, objs in self.policy_groups([change.after for change in creates]):
             yield from self.attempt(Request('POST', '/globalInterface', self.policy_body(policy, kind, objs)), 'creating',
                                     [obj['name'] for obj in objs], done)
-        if deploy:
-            yield from self.deploy(deploy, changes, result)
+        awaited = [name for name in self.awaited(changes) if name not in deploy]
+        if deploy or awaited:
+            yield from self.deploy(deploy, awaited, changes, result)
 
     def release_first(self, updates):
         """(updates of port-channels giving up ports another change of the task takes, the other updates)."""
@@ -990,6 +1060,30 @@ class InterfaceMapping:
             - set(change.after.get('members') or []))]
         return first, [change for change in updates if change not in first]
 
+    def mark_delete(self, names, done):
+        """Mark ``names`` (keys) for delete in one request. The controller marks what it can and answers each interface it
+        could not as ``{entity, message}`` (the switch, and words naming the interface): the task fails naming those
+        interfaces, and reports the others as done. A failure naming no interface of the request is reported as the
+        controller gave it (which interfaces it marked is then unknown)."""
+        request = Request('DELETE', '/interface/markdelete', [self.item(name, with_fabric=False) for name in names])
+        try:
+            yield request
+        except ApiError as exc:
+            entries = exc.body if isinstance(exc.body, list) and all(isinstance(entry, dict) for entry in exc.body) else None
+            if not entries:
+                raise
+            # "nothing to do" for an interface is no failure [client, cisco.dcnm]
+            messages = [str(entry.get('message') or '') for entry in entries if NOTHING_TO_DEPLOY not in str(entry.get('message'))]
+            failed = {}
+            for message in messages:
+                named = [name for name in names if name_in(name.rsplit(' ', 1)[1], message)]
+                if not named:
+                    raise
+                failed.update((name, message) for name in named if name not in failed)
+            if failed:
+                raise ItemsFailed('marking interfaces for delete (%s, HTTP %s)' % (request.label(), exc.status), failed,
+                                  list(done) + [name for name in names if name not in failed]) from None
+
     @staticmethod
     def attempt(request, doing, names, done):
         """Send ``request``; a refusal fails the task naming its interfaces, and what the task's earlier requests did."""
@@ -1002,21 +1096,24 @@ class InterfaceMapping:
                               list(done)) from None
         done.extend(names)
 
-    def deploy(self, names, changes, result):
-        """Deploy ``names`` (keys) and, with wait, wait for them once; the report per switch."""
-        try:
-            yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
-        except ApiError as exc:
-            if not (isinstance(exc.body, list) and exc.body and all(
-                    isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
-                raise
-            return
-        if not self.params.get('wait', True):
+    def deploy(self, names, awaited, changes, result, wait=True):
+        """Deploy ``names`` (keys) and, with wait (the task's and ``wait``), wait once for them and for ``awaited`` (deploys
+        an earlier run started); the report per switch."""
+        if names:
+            try:
+                yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
+            except ApiError as exc:
+                if not (isinstance(exc.body, list) and exc.body and all(
+                        isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
+                    raise
+                names = []
+        waited = list(names) + list(awaited)
+        if not waited or not wait or not self.params.get('wait', True):
             return
         gone = {change.name for change in changes if change.after is None}
-        attached = {name: set() if name in gone else {self.serials[name]} for name in names}
+        attached = {name: set() if name in gone else {self.serials[name]} for name in waited}
         timeout = self.params.get('wait_timeout') or 300
-        report = yield Wait(lambda: self.wait(names, attached, timeout))
+        report = yield Wait(lambda: self.wait(waited, attached, timeout))
         if report is not None:
             result.setdefault('deployment', {})
             for switch, states in report.items():
@@ -1040,19 +1137,20 @@ class InterfaceMapping:
     def read_states(self, names):
         """{key: {serial: (switch, state)}} from each switch's interface detail: IN-SYNC, OUT-OF-SYNC, PENDING; an interface
         gone has no state."""
-        by_serial = {}
+        by_switch = {}
         for name in names:
-            by_serial.setdefault(self.serials[name], []).append(name)
+            # a vPC's state: as its pair's first switch has it, in the same read as that switch's own interfaces
+            by_switch.setdefault(self.serials[name].split('~')[0], []).append(name)
         states = {}
-        for serial, keys in by_serial.items():
-            # a vPC's state: as its pair's first switch has it
-            answer = self.client.read('/interface/detail', params={'serialNumber': serial.split('~')[0]})
+        for switch_serial, keys in by_switch.items():
+            answer = self.client.read('/interface/detail', params={'serialNumber': switch_serial})
             found = {interface_name(entry.get('ifName'))[1]: entry for entry in answer or [] if isinstance(entry, dict)}
             for key in keys:
                 entry = found.get(key.rsplit(' ', 1)[1])
                 if entry is None:
                     states[key] = {}
                     continue
+                serial = self.serials[key]
                 state = str(entry.get('complianceStatus') or 'NA').upper().replace(' ', '-')
                 states[key] = {serial: (self.labels.get(serial, serial), state)}
         return states
@@ -1075,6 +1173,7 @@ INTERFACE_CONFIG = {
     'peer2_members': {'type': 'list', 'elements': 'str'},
     'pc_mode': {'type': 'str', 'choices': list(PC_MODES)},
     'ipv4_address': {'type': 'str'},
+    'ipv6_address': {'type': 'str'},
     'vrf': {'type': 'str'},
     'dot1q_vlan': {'type': 'int'},
     'template_params': {'type': 'dict'},

@@ -230,6 +230,22 @@ def test_a_loopback_marked_for_delete_is_gone_after_its_deploy(emu, admin):
                                                    timeout=10).json()] == PORTS
 
 
+def test_a_removal_is_no_longer_listed_once_its_deploy_is_answered(emu, admin):
+    # cisco.dcnm does not wait for a deploy, and deploys again a marked interface still listed In-Sync or Pending:
+    # its deleted run a second time at once must find nothing to do
+    serial = _leaf(emu, admin)["serialNumber"]
+    _create(emu, admin, "int_port_channel_trunk_host", serial, "port-channel41", {"MEMBER_INTERFACES": "e1/41", "PC_MODE": "active"},
+            "INTERFACE_PORT_CHANNEL")
+    _deployed(emu, admin, serial, ["port-channel41"])
+    admin.delete(emu.url(MARK_DELETE), json=[{"ifName": "port-channel41", "serialNumber": serial}], timeout=10)
+    answer = admin.post(emu.url(IF_DEPLOY), json=[{"serialNumber": serial, "ifName": "port-channel41"}], timeout=10)
+    assert answer.status_code == 200, answer.text
+    # no wait: gone from both reads, and its member back to the default policy, in the next request
+    assert _detail(emu, admin, serial, "port-channel41") is None
+    assert _policy(emu, admin, serial, "port-channel41") == []
+    assert _policy(emu, admin, serial, "Ethernet1/41")[0]["policy"] == "int_trunk_host"
+
+
 def test_a_port_marked_for_delete_returns_to_the_default_policy(emu, admin):
     serial = _leaf(emu, admin)["serialNumber"]
     assert _create(emu, admin, "int_access_host", serial, "Ethernet1/30", {"ACCESS_VLAN": "2301"}).status_code == 200
@@ -303,3 +319,18 @@ def test_interface_writes_need_write_permission_on_the_switch_fabric(emu):
     answer = _create(emu, netops, "int_access_host", leaf["serialNumber"], "Ethernet1/20", {"ACCESS_VLAN": "2301"})
     assert answer.status_code == 403
     assert netops.get(emu.url(LAN + "/interface?serialNumber=" + leaf["serialNumber"]), timeout=10).status_code == 403
+
+
+def test_the_fault_partial_failure_count_fails_the_last_item_of_a_mark_for_delete(emu, admin):
+    leaf = _leaf(emu, admin)
+    serial = leaf["serialNumber"]
+    for name in ("Loopback11", "Loopback12"):
+        _create(emu, admin, "int_loopback", serial, name, {"IP": "10.250.0.11"}, "INTERFACE_LOOPBACK")
+    emu.set_faults(partial_failure_count=1, paths=[MARK_DELETE])
+    answer = admin.delete(emu.url(MARK_DELETE), json=[{"ifName": "Loopback11", "serialNumber": serial},
+                                                      {"ifName": "Loopback12", "serialNumber": serial}], timeout=10)
+    assert answer.status_code == 500
+    assert answer.json() == [{"entity": leaf["logicalName"],
+                              "message": "Interface Loopback12 could not be marked for delete on switch %s" % serial}]
+    assert (_detail(emu, admin, serial, "Loopback11")["markDeleted"], _detail(emu, admin, serial, "Loopback12")["markDeleted"]) == (
+        "True", "False")

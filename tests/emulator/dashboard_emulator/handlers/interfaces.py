@@ -6,6 +6,7 @@ every switch named. A serial number of no switch reads as no interfaces.
 """
 
 from dashboard_emulator.fabric_store import StoreError
+from dashboard_emulator.handlers import current_scope, current_state
 from dashboard_emulator.handlers.fabric import _operation, _readable, _writable
 from dashboard_emulator.responses import json_response
 
@@ -76,7 +77,8 @@ create_interfaces, update_interface, update_interfaces = _set(True), _set(False)
 def mark_delete_interfaces(store, body=None, **_kwargs):
     items = _items(body)
     _write_switches(store, items)
-    failures = store.mark_delete(items)
+    fail_one = current_state().faults.take("partial_failure_count", current_scope()["path"])
+    failures = store.mark_delete(items, fail_one=fail_one)
     # [client] cisco.dcnm reads a failed answer as a list of {message}; [uncertain] the status (500, as a
     # partial bulk delete of networks answers, facts 9)
     return json_response(500, failures) if failures else json_response(200, {})

@@ -3,7 +3,7 @@
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import (
-    INTERFACES, InterfaceMapping, interface_name, interface_order, nv_pairs, object_from_controller, owned_keys, policy_of,
+    INTERFACES, InterfaceMapping, interface_name, interface_order, name_in, nv_pairs, object_from_controller, owned_keys, policy_of,
     settle_mode, vlan_list,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
@@ -206,10 +206,13 @@ def test_overridden_leaves_ports_at_the_default_and_interfaces_of_fabric_policie
     access = {'ACCESS_VLAN': '10', 'DESC': '', 'ADMIN_STATE': 'true', 'MTU': 'jumbo', 'SPEED': 'Auto'}
     have = {'Ethernet1/10': ('int_access_host', access), 'Ethernet1/11': LEAF_DEFAULT,
             'Ethernet1/12': ('int_trunk_host', dict(LEAF_DEFAULT[1], ALLOWED_VLANS='10')),
-            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'})}
+            'Loopback0': ('int_fabric_loopback_11_1', {'IP': '10.2.0.1'}), 'Loopback5': ('int_loopback', {'IP': '10.0.0.5'}),
+            'vlan2301': ('int_vlan', {'IP': '10.23.1.1', 'PREFIX': '24'})}
     changes = planned('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 10}], have)
+    # an SVI it is not given stays (a network's attachment may have given it); deleted removes one it is given
     assert sorted(changes) == ['leaf-1 Ethernet1/12', 'leaf-1 Loopback5']
     assert changes['leaf-1 Ethernet1/12'].reset and changes['leaf-1 Loopback5'].action == 'delete'
+    assert sorted(planned('deleted', [{'switch': 'SN1', 'name': 'Vlan2301'}], have)) == ['leaf-1 vlan2301']
 
 
 VPC_PAIRS = {'PEER1_PCID': '30', 'PEER2_PCID': '30', 'PEER1_MEMBER_INTERFACES': 'e1/30', 'PEER2_MEMBER_INTERFACES': 'Ethernet1/31,e1/30',
@@ -245,3 +248,45 @@ def test_a_vpcs_per_peer_nvpairs_are_not_template_params():
     assert owned_keys(('vpc', 'trunk'))['PEER2_ALLOWED_VLANS'] == 'allowed_vlans'
     assert owned_keys(('vpc', 'trunk'))['PEER1_MEMBER_INTERFACES'] == 'peer1_members'
     assert owned_keys(('vpc', 'access'))['PEER1_PCID'] == 'name'
+
+
+@pytest.mark.parametrize('item, policy, sent', [
+    # a loopback's IPv6 is one address, V6IP alone; a sub-interface's is IPv6 and IPv6_PREFIX [client, cisco.dcnm's payloads]
+    ({'name': 'lo7', 'ipv6_address': '2001:DB8::7'}, 'int_loopback', {'V6IP': '2001:db8::7', 'IP': ''}),
+    ({'name': 'Ethernet1/1.20', 'ipv6_address': '2001:db8:1::1/64'}, 'int_subif', {'IPv6': '2001:db8:1::1', 'IPv6_PREFIX': '64'}),
+    ({'name': 'po7', 'mode': 'routed', 'members': ['e1/7'], 'ipv4_address': '10.7.0.1/31', 'mtu': 9216},
+     'int_l3_port_channel', {'IP': '10.7.0.1', 'PREFIX': '31', 'MEMBER_INTERFACES': 'Ethernet1/7', 'MTU': '9216', 'INTF_VRF': ''}),
+    ({'name': 'vlan2301', 'ipv4_address': '10.23.1.1/24', 'vrf': 'vrf-1', 'mtu': '9000'},
+     'int_vlan', {'IP': '10.23.1.1', 'PREFIX': '24', 'INTF_VRF': 'vrf-1', 'MTU': '9000', 'INTF_NAME': 'vlan2301'}),
+])
+def test_ipv6_routed_port_channels_and_svis_write_their_policy_and_read_back_the_same(item, policy, sent):
+    want = MODEL.from_task(dict(item, switch='leaf-1'), 0)
+    settle_mode(want, None)
+    obj = MODEL.merged(None, want)
+    assert policy_of(obj) == policy
+    pairs = nv_pairs(obj)
+    assert {key: pairs.get(key) for key in sent} == sent
+    # read back, the same object: a rerun changes nothing
+    assert object_from_controller({'ifName': obj['interface'], 'policy': policy, 'nvPairs': pairs}, 'leaf-1') == dict(
+        obj, template_params={})
+
+
+@pytest.mark.parametrize('item, message', [
+    ({'name': 'vlan1', 'ipv4_address': '10.0.0.1/24'}, 'the VLAN of its name 1 is not a usable VLAN; give 2 to 4094'),
+    ({'name': 'vlan20', 'mode': 'trunk'}, 'an svi is routed; leave mode out'),
+    ({'name': 'lo1', 'ipv6_address': '2001:db8::1/64'}, 'a loopback\'s ipv6_address is one address, /128'),
+    ({'name': 'Ethernet1/2.5', 'ipv6_address': '2001:db8::1'}, 'ipv6_address \'2001:db8::1\' has no prefix length'),
+    ({'name': 'Ethernet1/2', 'mode': 'routed', 'ipv6_address': '2001:db8::1/64'}, 'takes no ipv6_address'),
+    ({'name': 'po2', 'mode': 'routed', 'allowed_vlans': '10'}, 'a port-channel in mode routed takes no allowed_vlans'),
+])
+def test_intent_checks_of_the_routed_kinds(item, message):
+    with pytest.raises(IntentRefused) as refused:
+        checks_of([dict(item, switch='SN1')]).conclude()
+    assert message in str(refused.value)
+
+
+def test_the_controllers_per_item_words_name_an_interface_only_whole():
+    assert name_in('Ethernet1/1', 'Interface ethernet1/1 could not be marked for delete.')
+    assert name_in('Loopback8', 'Interface Loopback8 not found on switch SN1')
+    assert not name_in('Ethernet1/1', 'Interface Ethernet1/10 not found')
+    assert not name_in('Ethernet1/1', 'Interface Ethernet1/1.10 not found')
