@@ -4,7 +4,7 @@ import jwt
 import pytest
 
 from dashboard_emulator.cli import parse_args
-from dashboard_emulator.pytest_plugin import RELEASE_42, emu_42, emu_release, emulator_42, emulator_at_release  # noqa: F401
+from dashboard_emulator.pytest_plugin import RELEASE_42
 
 FABRICS = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics"
 ADMIN_LOGIN = {"domain": "DefaultAuth", "userName": "admin", "userPasswd": "Admin-Passw0rd!"}
@@ -24,7 +24,7 @@ def infra_login(emu, body=None):
     ("4.1.0", [4, 1, 0, ""]),
     (RELEASE_42, [4, 2, 1, ""]),
 ], indirect=["emu_release"])
-def test_version_json_reports_the_release_without_a_session(emu_release, reported):  # noqa: F811
+def test_version_json_reports_the_release_without_a_session(emu_release, reported):
     answer = emu_release.session().get(emu_release.url("/version.json"), timeout=10)
     assert answer.status_code == 200
     assert release_of(answer) == reported
@@ -32,7 +32,7 @@ def test_version_json_reports_the_release_without_a_session(emu_release, reporte
 
 
 @pytest.mark.parametrize("emu_release,served", [(None, False), ("4.2.0", False), (RELEASE_42, True)], indirect=["emu_release"])
-def test_infra_about_answers_the_build_from_4_2_1_on(emu_release, served):  # noqa: F811
+def test_infra_about_answers_the_build_from_4_2_1_on(emu_release, served):
     session = emu_release.login()
     answer = session.get(emu_release.url("/api/v1/infra/about"), timeout=10)
     if served:
@@ -45,7 +45,7 @@ def test_infra_about_answers_the_build_from_4_2_1_on(emu_release, served):  # no
 
 
 @pytest.mark.parametrize("emu_release,public", [(None, False), ("4.1.0", False), ("4.2.0", True)], indirect=["emu_release"])
-def test_login_domains_are_public_from_4_2_on(emu_release, public):  # noqa: F811
+def test_login_domains_are_public_from_4_2_on(emu_release, public):
     answer = emu_release.session().get(emu_release.url("/api/v1/infra/logindomains"), timeout=10)
     if not public:
         assert answer.status_code == 401   # as it always was: an unknown path needs a session first
@@ -58,7 +58,7 @@ def test_login_domains_are_public_from_4_2_on(emu_release, public):  # noqa: F81
     assert emu_release.counters()["logins"] == 1
 
 
-def test_infra_login_on_4_2_answers_jwttoken_and_token_and_the_cookie(emu_42):  # noqa: F811
+def test_infra_login_on_4_2_answers_jwttoken_and_token_and_the_cookie(emu_42):
     answer = infra_login(emu_42)
     assert answer.status_code == 200
     body = answer.json()
@@ -71,7 +71,7 @@ def test_infra_login_on_4_2_answers_jwttoken_and_token_and_the_cookie(emu_42):  
     {"userName": "admin", "userPasswd": "Admin-Passw0rd!"},
     {"domain": "", "userName": "admin", "userPasswd": "Admin-Passw0rd!"},
 ])
-def test_infra_login_without_a_domain_is_500_on_4_2_and_400_before(emu_42, emu, body):  # noqa: F811
+def test_infra_login_without_a_domain_is_500_on_4_2_and_400_before(emu_42, emu, body):
     answer = infra_login(emu_42, body)
     assert answer.status_code == 500
     assert answer.json() == {"code": 500, "message": "A login domain is required"}
@@ -82,7 +82,7 @@ def test_infra_login_without_a_domain_is_500_on_4_2_and_400_before(emu_42, emu, 
     assert emu_42.counters()["logins"] == 0
 
 
-def test_refusals_on_4_2_come_in_the_code_message_envelope_and_legacy_login_keeps_its_own(emu_42):  # noqa: F811
+def test_refusals_on_4_2_come_in_the_code_message_envelope_and_legacy_login_keeps_its_own(emu_42):
     wrong = infra_login(emu_42, dict(ADMIN_LOGIN, userPasswd="nope"))
     assert wrong.status_code == 401
     assert wrong.json() == {"code": 401, "message": "Invalid Username/Password, or Account is locked"}
@@ -94,7 +94,7 @@ def test_refusals_on_4_2_come_in_the_code_message_envelope_and_legacy_login_keep
     assert legacy.json() == {"message": "Invalid Username/Password, or Account is locked"}
 
 
-def test_infra_refresh_on_4_2_answers_the_token_alone_and_it_works(emu_42):  # noqa: F811
+def test_infra_refresh_on_4_2_answers_the_token_alone_and_it_works(emu_42):
     session = emu_42.session()
     token = infra_login(emu_42).json()["jwttoken"]
     # nac-analytics 0.3.0 sends the session's cookie and nothing else
@@ -113,7 +113,7 @@ def test_infra_refresh_on_4_2_answers_the_token_alone_and_it_works(emu_42):  # n
     assert emu_42.counters()["refreshes"] == 2
 
 
-def test_a_token_in_an_authcookie_header_is_refused_on_4_2(emu_42):  # noqa: F811
+def test_a_token_in_an_authcookie_header_is_refused_on_4_2(emu_42):
     token = infra_login(emu_42).json()["jwttoken"]
     session = emu_42.session()
     assert session.get(emu_42.url(FABRICS), headers={"Authcookie": token}, timeout=10).status_code == 401
@@ -123,7 +123,7 @@ def test_a_token_in_an_authcookie_header_is_refused_on_4_2(emu_42):  # noqa: F81
 
 
 @pytest.mark.parametrize("emu_release", [(RELEASE_42, False)], indirect=True)
-def test_without_legacy_paths_only_the_api_v1_paths_answer(emu_release):  # noqa: F811
+def test_without_legacy_paths_only_the_api_v1_paths_answer(emu_release):
     for path in ("/login", "/refresh", "/logout"):
         assert emu_release.session().post(emu_release.url(path), json=ADMIN_LOGIN, timeout=10).status_code == 404
     session = emu_release.login()   # through /api/v1/infra/login
