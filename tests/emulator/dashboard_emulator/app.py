@@ -36,6 +36,7 @@ from dashboard_emulator.release import DEFAULT_RELEASE, release_of
 from dashboard_emulator.responses import JSON, dumps, gateway_body, message_body, not_found_body
 
 FABRIC_BASE_PATH = "/appcenter/cisco/ndfc/api"
+MANAGE_PREFIX = "/api/v1/manage/"
 PLATFORM_DOC_URL = "/openapi.json"
 FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
 HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
@@ -237,6 +238,9 @@ def _problem_answer(routes, request, exc):
             return _answer(404, not_found_body(service_path), headers)
         # the controller's validation errors are one line of text
         return ConnexionResponse(status_code=status, mimetype="text/plain", body=str(detail).encode("utf-8"), headers=headers)
+    if path.startswith(MANAGE_PREFIX) and status not in (404, 405):
+        # the unified API's refusal envelope (docs/api/platform.yaml, ManageError)
+        return _answer(status, {"code": status, "message": str(detail)}, headers)
     if status in (404, 405):
         reason = "Not Found" if status == 404 else "Method Not Allowed"
         return _answer(status, gateway_body(status, reason, "No operation %s %s" % (request.method, path)), headers)

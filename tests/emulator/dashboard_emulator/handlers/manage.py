@@ -1,0 +1,116 @@
+"""/api/v1/manage operations of a 4.2 platform (fabrics and switches), from the store the legacy paths serve.
+
+An object created through one API is read through the other: these handlers keep nothing of
+their own, they translate (fabric_store.manage_map). Errors come in the unified API's
+``{code, message}`` envelope [uncertain: no 4.2 error body of these paths is recorded; it is the
+envelope its clients read first].
+"""
+
+import logging
+
+from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
+from dashboard_emulator.fabric_store import StoreError
+from dashboard_emulator.fabric_store.manage_map import legacy_pairs, manage_fabric, manage_switch
+from dashboard_emulator.handlers import current_claims, current_state
+from dashboard_emulator.responses import empty_response, json_response
+
+log = logging.getLogger("dashboard_emulator.manage")
+
+
+class _Refused(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _error(status, message):
+    return json_response(status, {"code": status, "message": message})
+
+
+def _operation(write=False):
+    """Run a handler body with the store; store errors and refusals become the {code, message} answers."""
+    def decorate(function):
+        async def handler(*args, **kwargs):
+            state = current_state()
+            if write:
+                state.counters.writes += 1
+            try:
+                return function(state.store, *args, **kwargs)
+            except StoreError as exc:
+                # the legacy store answers a refused value with 500 text; here it is the caller's error [uncertain]
+                return _error(exc.status if exc.status in (400, 404) else 400, exc.message)
+            except _Refused as exc:
+                return _error(exc.status, exc.message)
+        handler.__name__ = function.__name__
+        handler.__doc__ = function.__doc__
+        return handler
+    return decorate
+
+
+def _need(check, security_domain, what):
+    claims = current_claims()
+    if not check(claims["rbac"], security_domain):
+        raise _Refused(403, "User %s has no %s privilege on security domain %s" % (claims["username"], what, security_domain))
+
+
+def _fabric_object(store, name):
+    return manage_fabric(store.get_fabric(name), store.security_domain_of(name))
+
+
+@_operation()
+def list_fabrics(store, **_kwargs):
+    rbac = current_claims()["rbac"]
+    names = [name for name in store.fabric_names() if can_read(rbac, store.security_domain_of(name))]
+    return json_response(200, {"fabrics": [_fabric_object(store, name) for name in names]})
+
+
+@_operation()
+def get_fabric(store, fabricName, **_kwargs):
+    _need(can_read, store.security_domain_of(fabricName), "read")
+    return json_response(200, _fabric_object(store, fabricName))
+
+
+@_operation(write=True)
+def create_fabric(store, body=None, **_kwargs):
+    _need(can_write, ALL_DOMAINS, "write")
+    name = body.get("name") if isinstance(body, dict) else None
+    if not isinstance(name, str) or not 1 <= len(name) <= 64:
+        raise _Refused(400, "name is required: the fabric's name, 1 to 64 characters")
+    template, pairs = legacy_pairs(body, creating=True)
+    store.create_fabric(name, template, pairs)
+    log.info("fabric %s created through /api/v1/manage as %s", name, template)
+    return json_response(200, _fabric_object(store, name))
+
+
+@_operation(write=True)
+def update_fabric(store, fabricName, body=None, **_kwargs):
+    _need(can_write, store.security_domain_of(fabricName), "write")
+    if isinstance(body, dict) and body.get("name") not in (None, fabricName):
+        raise _Refused(400, "The body names fabric %s, the path %s; a fabric is not renamed" % (body.get("name"), fabricName))
+    current = store.get_fabric(fabricName)
+    template, pairs = legacy_pairs(body, creating=False)
+    if template not in (None, current["templateName"]):
+        raise _Refused(400, "management.type of fabric %s cannot change" % fabricName)
+    store.update_fabric(fabricName, current["templateName"], pairs)
+    return json_response(200, _fabric_object(store, fabricName))
+
+
+@_operation(write=True)
+def delete_fabric(store, fabricName, **_kwargs):
+    _need(can_write, store.security_domain_of(fabricName), "write")
+    store.delete_fabric(fabricName)
+    return empty_response(204)
+
+
+@_operation()
+def deployment_freeze(store, fabricName, **_kwargs):
+    _need(can_read, store.security_domain_of(fabricName), "read")
+    frozen = store.get_fabric(fabricName)["nvPairs"].get("DEPLOYMENT_FREEZE") == "true"
+    return json_response(200, {"deploymentFreeze": frozen})
+
+
+@_operation()
+def list_switches(store, fabricName, **_kwargs):
+    _need(can_read, store.security_domain_of(fabricName), "read")
+    return json_response(200, {"switches": [manage_switch(view) for view in store.list_switches(fabricName)]})

@@ -1,0 +1,98 @@
+"""/api/v1/manage on a 4.2 emulator: fabrics and switches, one state with the legacy paths (nd-manage-facts 3, 4.3, 9)."""
+
+import pytest
+
+from dashboard_emulator.pytest_plugin import RELEASE_42
+
+MANAGE = "/api/v1/manage"
+LEGACY = "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest"
+
+
+def _get(session, emu, path):
+    answer = session.get(emu.url(path), timeout=10)
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def test_a_fabric_created_through_manage_is_read_through_the_legacy_paths(emu_42):
+    session = emu_42.login()
+    body = {"name": "m1", "category": "fabric",
+            "management": {"type": "vxlanIbgp", "bgpAsn": "65100", "fabricMtu": 9000, "replicationMode": "ingress",
+                           "greenfieldDebugFlag": "enable"}}
+    created = session.post(emu_42.url(MANAGE + "/fabrics"), json=body, timeout=10)
+    assert created.status_code == 200, created.text
+    assert created.json()["management"]["fabricMtu"] == 9000
+    legacy = _get(session, emu_42, LEGACY + "/control/fabrics/m1")
+    assert legacy["templateName"] == "Easy_Fabric"
+    assert {key: legacy["nvPairs"][key] for key in ("BGP_AS", "FABRIC_MTU", "REPLICATION_MODE", "GRFIELD_DEBUG_FLAG")} == {
+        "BGP_AS": "65100", "FABRIC_MTU": "9000", "REPLICATION_MODE": "Ingress", "GRFIELD_DEBUG_FLAG": "Enable"}
+    assert emu_42.counters()["writes"] == 1
+
+
+def test_a_fabric_created_through_the_legacy_paths_is_read_through_manage_typed(emu_42):
+    session = emu_42.login()
+    answer = session.post(emu_42.url(LEGACY + "/control/fabrics/l1/Easy_Fabric"),
+                          json={"BGP_AS": "65200", "FABRIC_MTU": "9100", "REPLICATION_MODE": "Ingress"}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    fabrics = {fabric["name"]: fabric for fabric in _get(session, emu_42, MANAGE + "/fabrics")["fabrics"]}
+    assert set(fabrics) == {"site-a", "site-dc1", "l1"}
+    management = fabrics["l1"]["management"]
+    assert (management["type"], management["bgpAsn"], management["fabricMtu"], management["replicationMode"]) == (
+        "vxlanIbgp", "65200", 9100, "ingress")
+    assert "id" not in fabrics["l1"] and "fabricName" not in fabrics["l1"]
+    assert _get(session, emu_42, MANAGE + "/fabrics/l1") == fabrics["l1"]
+
+
+def test_put_changes_what_the_legacy_paths_read_and_a_string_for_an_integer_is_refused(emu_42):
+    session = emu_42.login()
+    changed = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), json={"name": "site-a", "management": {"fabricMtu": 9100}},
+                          timeout=10)
+    assert changed.status_code == 200, changed.text
+    assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["FABRIC_MTU"] == "9100"
+    refused = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), json={"name": "site-a", "management": {"fabricMtu": "9216"}},
+                          timeout=10)
+    assert refused.status_code == 400
+    assert refused.json()["code"] == 400 and "fabricMtu" in refused.json()["message"]
+    kind = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), json={"name": "site-a", "management": {"type": "externalConnectivity"}},
+                       timeout=10)
+    assert kind.status_code == 400
+    assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["FABRIC_MTU"] == "9100"
+
+
+def test_delete_through_manage_removes_the_fabric_from_both_and_an_unknown_one_is_404(emu_42):
+    session = emu_42.login()
+    assert session.delete(emu_42.url(MANAGE + "/fabrics/site-dc1"), timeout=10).status_code == 204
+    assert session.get(emu_42.url(LEGACY + "/control/fabrics/site-dc1"), timeout=10).status_code == 404
+    missing = session.get(emu_42.url(MANAGE + "/fabrics/site-dc1"), timeout=10)
+    assert missing.status_code == 404
+    assert missing.json() == {"code": 404, "message": "Fabric site-dc1 not found"}
+    # a fabric with switches stays, as on the legacy paths
+    assert session.delete(emu_42.url(MANAGE + "/fabrics/site-a"), timeout=10).status_code == 400
+
+
+def test_switches_are_the_legacy_inventory_in_the_manage_shape(emu_42):
+    session = emu_42.login()
+    inventory = _get(session, emu_42, LEGACY + "/control/fabrics/site-a/inventory/switchesByFabric")
+    switches = _get(session, emu_42, MANAGE + "/fabrics/site-a/switches")["switches"]
+    assert sorted((s["switchId"], s["serialNumber"], s["fabricManagementIp"], s["hostname"], s["switchRole"]) for s in switches) == sorted(
+        (s["serialNumber"], s["serialNumber"], s["ipAddress"], s["logicalName"], s["switchRole"]) for s in inventory)
+    assert {s["additionalData"]["configSyncStatus"] for s in switches} == {"inSync"}
+    assert {s["additionalData"]["systemMode"] for s in switches} == {"normal"}
+
+
+def test_writes_need_the_privilege_and_reads_show_only_readable_fabrics(emu_42):
+    viewer = emu_42.login("viewer")
+    refused = viewer.post(emu_42.url(MANAGE + "/fabrics"), json={"name": "v1", "management": {"type": "vxlanIbgp", "bgpAsn": "65300"}},
+                          timeout=10)
+    assert refused.status_code == 403 and refused.json()["code"] == 403
+    netops = emu_42.login("netops")
+    assert [fabric["name"] for fabric in _get(netops, emu_42, MANAGE + "/fabrics")["fabrics"]] == ["site-dc1"]
+    assert emu_42.counters()["writes"] == 1
+
+
+@pytest.mark.parametrize("emu_release,served", [(None, False), ("4.1.0", False), ((RELEASE_42, False), True)], indirect=["emu_release"])
+def test_manage_is_served_from_4_2_on_also_without_the_legacy_paths(emu_release, served):
+    answer = emu_release.login().get(emu_release.url(MANAGE + "/fabrics"), timeout=10)
+    assert answer.status_code == (200 if served else 404)
+    if served:
+        assert [fabric["name"] for fabric in answer.json()["fabrics"]] == ["site-a", "site-dc1"]
