@@ -1,5 +1,7 @@
 """/api/v1/manage on a 4.2 emulator: fabrics and switches, one state with the legacy paths (nd-manage-facts 3, 4.3, 9)."""
 
+import json
+
 import pytest
 
 from dashboard_emulator.pytest_plugin import RELEASE_42
@@ -96,3 +98,60 @@ def test_manage_is_served_from_4_2_on_also_without_the_legacy_paths(emu_release,
     assert answer.status_code == (200 if served else 404)
     if served:
         assert [fabric["name"] for fabric in answer.json()["fabrics"]] == ["site-a", "site-dc1"]
+
+
+def test_vrfs_and_networks_of_the_legacy_paths_are_listed_typed(emu_42):
+    session = emu_42.login()
+    vrfs = _get(session, emu_42, MANAGE + "/fabrics/site-a/vrfs")
+    assert vrfs["meta"]["counts"] == {"total": 1, "remaining": 0}
+    vrf = vrfs["vrfs"][0]
+    assert (vrf["fabricName"], vrf["vrfName"], vrf["vrfId"], vrf["vlanId"], vrf["vrfStatus"]) == ("site-a", "vrf-1", 50001, 2001, "notApplicable")
+    network = _get(session, emu_42, MANAGE + "/fabrics/site-a/networks")["networks"][0]
+    assert (network["networkName"], network["networkId"], network["vlanId"], network["vrfName"]) == ("net-1", 30001, 2300, "vrf-1")
+    assert network["l3Data"]["gatewayIpv4Address"] == "10.8.252.1/24"
+    assert (network["l3Data"]["mtu"], network["l3Data"]["arpSuppression"], network["l2Data"]["fabricData"]["multicastGroup"]) == (
+        9216, False, "239.1.1.0")
+    assert _get(session, emu_42, MANAGE + "/fabrics/site-a/networks/net-1") == network
+
+
+def test_vrfs_and_networks_created_through_manage_are_read_through_the_legacy_paths(emu_42):
+    session = emu_42.login()
+    vrf = {"vrfName": "blue", "vrfId": 50100, "vlanId": 2100,
+           "coreData": {"vrfDescription": "blue tenant", "mtu": 9000, "routeTargetImport": ["65001:100", "65001:101"]},
+           "fabricData": {"advertiseHostRoute": True}}
+    answer = session.post(emu_42.url(MANAGE + "/fabrics/site-a/vrfs"), json={"vrfs": [vrf, {"vrfName": "vrf-1"}]}, timeout=10)
+    assert answer.status_code == 207
+    results = answer.json()["results"]
+    assert [(result["vrfName"], result["status"]) for result in results] == [("blue", "success"), ("vrf-1", "failed")]
+    assert "already exists" in results[1]["message"]
+    legacy = {item["vrfName"]: item for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/vrfs")}["blue"]
+    config = json.loads(legacy["vrfTemplateConfig"])
+    assert (legacy["vrfId"], config["vrfVlanId"], config["mtu"], config["routeTargetImport"], config["advertiseHostRouteFlag"]) == (
+        50100, "2100", "9000", "65001:100,65001:101", "true")
+    read_back = _get(session, emu_42, MANAGE + "/fabrics/site-a/vrfs/blue")
+    assert read_back["coreData"] == vrf["coreData"] and read_back["vlanId"] == 2100
+
+    network = {"networkName": "web", "networkId": 30100, "vlanId": 2400, "vrfName": "blue",
+               "l3Data": {"gatewayIpv4Address": "192.0.2.1/24", "mtu": 9000, "arpSuppression": True}}
+    created = session.post(emu_42.url(MANAGE + "/fabrics/site-a/networks"), json={"networks": [network]}, timeout=10)
+    assert created.json()["results"] == [{"networkName": "web", "status": "success", "message": "", "networkId": 30100}]
+    legacy = {item["networkName"]: item for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")}["web"]
+    config = json.loads(legacy["networkTemplateConfig"])
+    assert (legacy["vrf"], config["vlanId"], config["gatewayIpAddress"], config["suppressArp"]) == ("blue", "2400", "192.0.2.1/24", "true")
+    assert emu_42.counters()["writes"] == 2
+
+
+def test_a_wrongly_typed_value_is_refused_naming_it_and_delete_removes_from_both(emu_42):
+    session = emu_42.login()
+    whole = session.post(emu_42.url(MANAGE + "/fabrics/site-a/networks"),
+                         json={"networks": [{"networkName": "bad", "vlanId": "2400"}]}, timeout=10)
+    assert whole.status_code == 400 and "vlanId" in whole.json()["message"]
+    nested = session.post(emu_42.url(MANAGE + "/fabrics/site-a/networks"),
+                          json={"networks": [{"networkName": "bad", "l3Data": {"mtu": "9000"}}, {"networkName": "good"}]}, timeout=10)
+    assert [(item["networkName"], item["status"]) for item in nested.json()["results"]] == [("bad", "failed"), ("good", "success")]
+    assert nested.json()["results"][0]["message"] == "l3Data.mtu must be an integer"
+    assert sorted(item["networkName"] for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")) == ["good", "net-1"]
+    assert session.delete(emu_42.url(MANAGE + "/fabrics/site-a/networks/net-1"), timeout=10).status_code == 204
+    assert [item["networkName"] for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")] == ["good"]
+    missing = session.get(emu_42.url(MANAGE + "/fabrics/site-a/networks/net-1"), timeout=10)
+    assert missing.status_code == 404 and missing.json()["code"] == 404

@@ -7,6 +7,8 @@ field the map does not name is neither shown nor kept [uncertain: a real 4.2 has
 typed settings per fabric].
 """
 
+import json
+
 from dashboard_emulator.fabric_store.common import BadRequest
 
 # management.type of a fabric, by the legacy template it was made from (9.1); the eBGP pairing is uncertain in the facts
@@ -132,3 +134,164 @@ def manage_switch(view):
     if view.get("isVpcConfigured"):
         switch["vpcData"] = {"peerSwitchId": view.get("peerSerialNumber"), "vpcDomain": _integer(view.get("vpcDomain"))}
     return switch
+
+
+# VRFs and networks (9.3, 9.4): a legacy template config key and where the manage object holds it, typed.
+# (path in the manage object, legacy config key, type)
+VRF_FIELDS = (
+    (("vlanId",), "vrfVlanId", int),
+    (("coreData", "vrfVlanName"), "vrfVlanName", str),
+    (("coreData", "vrfInterfaceDescription"), "vrfIntfDescription", str),
+    (("coreData", "vrfDescription"), "vrfDescription", str),
+    (("coreData", "mtu"), "mtu", int),
+    (("coreData", "routingTag"), "tag", int),
+    (("coreData", "vrfRouteMap"), "vrfRouteMap", str),
+    (("coreData", "v6VrfRouteMap"), "v6VrfRouteMap", str),
+    (("coreData", "maxBgpPaths"), "maxBgpPaths", int),
+    (("coreData", "maxIbgpPaths"), "maxIbgpPaths", int),
+    (("coreData", "ipv6LinkLocal"), "ipv6LinkLocalFlag", bool),
+    (("coreData", "routeTargetImport"), "routeTargetImport", list),
+    (("coreData", "routeTargetExport"), "routeTargetExport", list),
+    (("coreData", "evpnRouteTargetImport"), "routeTargetImportEvpn", list),
+    (("coreData", "evpnRouteTargetExport"), "routeTargetExportEvpn", list),
+    (("fabricData", "advertiseHostRoute"), "advertiseHostRouteFlag", bool),
+    (("fabricData", "advertiseDefaultRoute"), "advertiseDefaultRouteFlag", bool),
+    (("fabricData", "configureStaticDefaultRoute"), "configureStaticDefaultRouteFlag", bool),
+    (("fabricData", "bgpPassword"), "bgpPassword", str),
+    (("fabricData", "bgpPasswordKeyType"), "bgpPasswordKeyType", int),
+    # [uncertain] the facts' pairing of the TRM group fields
+    (("fabricData", "trmData", "ipv4Trm"), "trmEnabled", bool),
+    (("fabricData", "trmData", "v4RpExternal"), "isRPExternal", bool),
+    (("fabricData", "trmData", "v4RpAddress"), "rpAddress", str),
+    (("fabricData", "trmData", "l3VniMulticastGroup"), "L3VniMcastGroup", str),
+    (("fabricData", "trmData", "v4MulticastGroup"), "multicastGroup", str),
+    (("fabricData", "trmData", "loopbackNumber"), "loopbackNumber", int),
+)
+NETWORK_FIELDS = (
+    (("vlanId",), "vlanId", int),
+    (("l2Data", "vlanName"), "vlanName", str),
+    (("l2Data", "fabricData", "multicastGroup"), "mcastGroup", str),
+    (("l2Data", "rtAuto"), "rtBothAuto", bool),   # [uncertain] pairing
+    (("l3Data", "gatewayIpv4Address"), "gatewayIpAddress", str),
+    (("l3Data", "gatewayIpv6Address"), "gatewayIpV6Address", str),
+    (("l3Data", "vlanInterfaceDescription"), "intfDescription", str),
+    (("l3Data", "mtu"), "mtu", int),
+    (("l3Data", "arpSuppression"), "suppressArp", bool),
+    (("l3Data", "routingTag"), "tag", int),
+    (("l3Data", "fabricData", "loopbackId"), "loopbackId", int),
+    (("l3Data", "fabricData", "gatewayOnBorder"), "enableL3OnBorder", bool),
+    (("l3Data", "fabricData", "ipv4Trm"), "trmEnabled", bool),   # [uncertain] pairing
+)
+# Status enumerations of 2.2: lower camel case
+_STATUS = {"DEPLOYED": "deployed", "NA": "notApplicable", "OUT-OF-SYNC": "outOfSync", "PENDING": "pending",
+           "IN PROGRESS": "inProgress", "FAILED": "failed"}
+# What the manage API calls a VRF or network made from the default templates [uncertain: the fabric's kind, assumed iBGP]
+DEFAULT_KIND = "vxlanIbgp"
+
+
+def _typed(text, kind):
+    """A legacy config value (text) as the manage type; None when it does not read as one."""
+    if kind is str:
+        return text if isinstance(text, str) else None
+    if kind is bool:
+        return {"true": True, "false": False}.get(str(text).lower())
+    if kind is int:
+        return _integer(text)
+    return [part for part in str(text).split(",") if part]
+
+
+def _text_of(value, kind, where):
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise BadRequest("%s must be a boolean" % where)
+        return "true" if value else "false"
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadRequest("%s must be an integer" % where)
+        return str(value)
+    if kind is list:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise BadRequest("%s must be a list of strings" % where)
+        return ",".join(value)
+    if not isinstance(value, str):
+        raise BadRequest("%s must be a string" % where)
+    return value
+
+
+def _typed_object(config, fields):
+    typed = {}
+    for path, key, kind in fields:
+        if key not in config:
+            continue
+        value = _typed(config[key], kind)
+        if value is None:
+            continue
+        target = typed
+        for part in path[:-1]:
+            target = target.setdefault(part, {})
+        target[path[-1]] = value
+    return typed
+
+
+def _config_of(body, fields):
+    config = {}
+    for path, key, kind in fields:
+        value = body
+        for part in path:
+            value = value.get(part) if isinstance(value, dict) else None
+        if value is not None:
+            config[key] = _text_of(value, kind, ".".join(path))
+    return config
+
+
+def manage_vrf(view):
+    """A VRF of the store (its legacy view) as GET /api/v1/manage/fabrics/{f}/vrfs lists it (5.2, 9.3)."""
+    config = json.loads(view["vrfTemplateConfig"] or "{}")
+    vrf = {"fabricName": view["fabric"], "vrfName": view["vrfName"], "vrfId": _integer(view["vrfId"]), "vrfType": DEFAULT_KIND,
+           "vrfStatus": _STATUS.get(view["vrfStatus"], view["vrfStatus"])}
+    vrf.update(_typed_object(config, VRF_FIELDS))
+    return vrf
+
+
+def manage_network(view):
+    """A network of the store (its legacy view) as GET /api/v1/manage/fabrics/{f}/networks lists it (6, 9.4)."""
+    config = json.loads(view["networkTemplateConfig"] or "{}")
+    network = {"fabricName": view["fabric"], "networkName": view["networkName"], "displayName": view["displayName"],
+               "networkId": _integer(view["networkId"]), "networkType": DEFAULT_KIND,
+               "networkStatus": _STATUS.get(view["networkStatus"], view["networkStatus"])}
+    if view["vrf"] not in (None, "", "NA"):
+        # [uncertain] how 4.2 marks a layer-2-only network; here the VRF name is left out
+        network["vrfName"] = view["vrf"]
+    network.update(_typed_object(config, NETWORK_FIELDS))
+    return network
+
+
+def legacy_vrf(fabric_name, body):
+    """The legacy create body of a manage VRF item; BadRequest naming what is wrong."""
+    if not isinstance(body, dict) or not isinstance(body.get("vrfName"), str) or not body["vrfName"]:
+        raise BadRequest("Each VRF needs vrfName")
+    if body.get("fabricName") not in (None, fabric_name):
+        raise BadRequest("VRF %s names fabric %s, the path %s" % (body["vrfName"], body.get("fabricName"), fabric_name))
+    config = _config_of(body, VRF_FIELDS)
+    legacy = {"fabric": fabric_name, "vrfName": body["vrfName"], "vrfTemplateConfig": dict(config, vrfName=body["vrfName"])}
+    if body.get("vrfId") is not None:
+        legacy["vrfId"] = int(_text_of(body["vrfId"], int, "vrfId"))
+        legacy["vrfTemplateConfig"]["vrfSegmentId"] = str(legacy["vrfId"])
+    return legacy
+
+
+def legacy_network(fabric_name, body):
+    """The legacy create body of a manage network item; BadRequest naming what is wrong."""
+    if not isinstance(body, dict) or not isinstance(body.get("networkName"), str) or not body["networkName"]:
+        raise BadRequest("Each network needs networkName")
+    if body.get("fabricName") not in (None, fabric_name):
+        raise BadRequest("Network %s names fabric %s, the path %s" % (body["networkName"], body.get("fabricName"), fabric_name))
+    name = body["networkName"]
+    vrf = body.get("vrfName") or "NA"
+    config = dict(_config_of(body, NETWORK_FIELDS), networkName=name, vrfName=vrf)
+    legacy = {"fabric": fabric_name, "networkName": name, "displayName": body.get("displayName") or name, "vrf": vrf,
+              "networkTemplateConfig": config}
+    if body.get("networkId") is not None:
+        legacy["networkId"] = int(_text_of(body["networkId"], int, "networkId"))
+        config["segmentId"] = str(legacy["networkId"])
+    return legacy

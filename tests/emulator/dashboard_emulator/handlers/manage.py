@@ -1,4 +1,4 @@
-"""/api/v1/manage operations of a 4.2 platform (fabrics and switches), from the store the legacy paths serve.
+"""/api/v1/manage operations of a 4.2 platform (fabrics, switches, VRFs, networks), from the store the legacy paths serve.
 
 An object created through one API is read through the other: these handlers keep nothing of
 their own, they translate (fabric_store.manage_map). Errors come in the unified API's
@@ -10,7 +10,9 @@ import logging
 
 from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
 from dashboard_emulator.fabric_store import StoreError
-from dashboard_emulator.fabric_store.manage_map import legacy_pairs, manage_fabric, manage_switch
+from dashboard_emulator.fabric_store.manage_map import (
+    legacy_network, legacy_pairs, legacy_vrf, manage_fabric, manage_network, manage_switch, manage_vrf,
+)
 from dashboard_emulator.handlers import current_claims, current_state
 from dashboard_emulator.responses import empty_response, json_response
 
@@ -114,3 +116,72 @@ def deployment_freeze(store, fabricName, **_kwargs):
 def list_switches(store, fabricName, **_kwargs):
     _need(can_read, store.security_domain_of(fabricName), "read")
     return json_response(200, {"switches": [manage_switch(view) for view in store.list_switches(fabricName)]})
+
+
+# VRFs and networks: the same handlers for both, by kind
+
+_KINDS = {
+    "vrf": {"plural": "vrfs", "name": "vrfName", "shape": manage_vrf, "legacy": legacy_vrf, "id": "vrfId"},
+    "network": {"plural": "networks", "name": "networkName", "shape": manage_network, "legacy": legacy_network, "id": "networkId"},
+}
+
+
+def _item(store, kind, fabric_name, name):
+    try:
+        return store.get_item(kind, fabric_name, name)
+    except StoreError:
+        # the legacy API answers an unknown name with 400 "Invalid ... name"; a manage GET of one object 404s [uncertain]
+        raise _Refused(404, "%s %s not found in fabric %s" % ("VRF" if kind == "vrf" else "Network", name, fabric_name)) from None
+
+
+def _list_items(kind):
+    @_operation()
+    def handler(store, fabricName, **_kwargs):
+        _need(can_read, store.security_domain_of(fabricName), "read")
+        items = [_KINDS[kind]["shape"](view) for view in store.list_items(kind, fabricName)]
+        return json_response(200, {_KINDS[kind]["plural"]: items, "meta": {"counts": {"total": len(items), "remaining": 0}}})
+    return handler
+
+
+def _get_item(kind):
+    @_operation()
+    def handler(store, fabricName, **kwargs):
+        _need(can_read, store.security_domain_of(fabricName), "read")
+        return json_response(200, _KINDS[kind]["shape"](_item(store, kind, fabricName, kwargs[_KINDS[kind]["name"]])))
+    return handler
+
+
+def _create_items(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **_kwargs):
+        _need(can_write, store.security_domain_of(fabricName), "write")
+        spec = _KINDS[kind]
+        items = body.get(spec["plural"]) if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            raise _Refused(400, "The body must be {\"%s\": [...]} with at least one item" % spec["plural"])
+        results = []
+        for item in items:
+            name = item.get(spec["name"]) if isinstance(item, dict) else None
+            try:
+                created = store.create_item(kind, fabricName, spec["legacy"](fabricName, item))
+                results.append({spec["name"]: name, "status": "success", "message": "", spec["id"]: created[spec["id"]]})
+            except StoreError as exc:
+                results.append({spec["name"]: name, "status": "failed", "message": exc.message})
+        return json_response(207, {"results": results})
+    return handler
+
+
+def _delete_item(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, **kwargs):
+        _need(can_write, store.security_domain_of(fabricName), "write")
+        name = kwargs[_KINDS[kind]["name"]]
+        _item(store, kind, fabricName, name)
+        store.delete_item(kind, fabricName, name)
+        return empty_response(204)
+    return handler
+
+
+list_vrfs, get_vrf, create_vrfs, delete_vrf = _list_items("vrf"), _get_item("vrf"), _create_items("vrf"), _delete_item("vrf")
+list_networks, get_network = _list_items("network"), _get_item("network")
+create_networks, delete_network = _create_items("network"), _delete_item("network")
