@@ -266,32 +266,33 @@ def manage_network(view):
     return network
 
 
+def _legacy_item(fabric_name, body, what, name_field, id_field, id_key, fields):
+    """(legacy create body, its template config) of a manage item, named by ``name_field``; BadRequest naming what is wrong.
+
+    ``id_field`` (vrfId, networkId) is kept beside the config and, as ``id_key`` of the config, in it.
+    """
+    if not isinstance(body, dict) or not isinstance(body.get(name_field), str) or not body[name_field]:
+        raise BadRequest("Each %s needs %s" % (what, name_field))
+    if body.get("fabricName") not in (None, fabric_name):
+        raise BadRequest("%s %s names fabric %s, the path %s" % (what, body[name_field], body.get("fabricName"), fabric_name))
+    config = _config_of(body, fields)
+    legacy = {"fabric": fabric_name, name_field: body[name_field]}
+    if body.get(id_field) is not None:
+        legacy[id_field] = int(_text_of(body[id_field], int, id_field))
+        config[id_key] = str(legacy[id_field])
+    return legacy, config
+
+
 def legacy_vrf(fabric_name, body):
     """The legacy create body of a manage VRF item; BadRequest naming what is wrong."""
-    if not isinstance(body, dict) or not isinstance(body.get("vrfName"), str) or not body["vrfName"]:
-        raise BadRequest("Each VRF needs vrfName")
-    if body.get("fabricName") not in (None, fabric_name):
-        raise BadRequest("VRF %s names fabric %s, the path %s" % (body["vrfName"], body.get("fabricName"), fabric_name))
-    config = _config_of(body, VRF_FIELDS)
-    legacy = {"fabric": fabric_name, "vrfName": body["vrfName"], "vrfTemplateConfig": dict(config, vrfName=body["vrfName"])}
-    if body.get("vrfId") is not None:
-        legacy["vrfId"] = int(_text_of(body["vrfId"], int, "vrfId"))
-        legacy["vrfTemplateConfig"]["vrfSegmentId"] = str(legacy["vrfId"])
-    return legacy
+    legacy, config = _legacy_item(fabric_name, body, "VRF", "vrfName", "vrfId", "vrfSegmentId", VRF_FIELDS)
+    return dict(legacy, vrfTemplateConfig=dict(config, vrfName=legacy["vrfName"]))
 
 
 def legacy_network(fabric_name, body):
     """The legacy create body of a manage network item; BadRequest naming what is wrong."""
-    if not isinstance(body, dict) or not isinstance(body.get("networkName"), str) or not body["networkName"]:
-        raise BadRequest("Each network needs networkName")
-    if body.get("fabricName") not in (None, fabric_name):
-        raise BadRequest("Network %s names fabric %s, the path %s" % (body["networkName"], body.get("fabricName"), fabric_name))
-    name = body["networkName"]
+    legacy, config = _legacy_item(fabric_name, body, "network", "networkName", "networkId", "segmentId", NETWORK_FIELDS)
+    name = legacy["networkName"]
     vrf = body.get("vrfName") or "NA"
-    config = dict(_config_of(body, NETWORK_FIELDS), networkName=name, vrfName=vrf)
-    legacy = {"fabric": fabric_name, "networkName": name, "displayName": body.get("displayName") or name, "vrf": vrf,
-              "networkTemplateConfig": config}
-    if body.get("networkId") is not None:
-        legacy["networkId"] = int(_text_of(body["networkId"], int, "networkId"))
-        config["segmentId"] = str(legacy["networkId"])
-    return legacy
+    return dict(legacy, displayName=body.get("displayName") or name, vrf=vrf,
+                networkTemplateConfig=dict(config, networkName=name, vrfName=vrf))
