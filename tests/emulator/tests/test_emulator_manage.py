@@ -155,3 +155,44 @@ def test_a_wrongly_typed_value_is_refused_naming_it_and_delete_removes_from_both
     assert [item["networkName"] for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")] == ["good"]
     missing = session.get(emu_42.url(MANAGE + "/fabrics/site-a/networks/net-1"), timeout=10)
     assert missing.status_code == 404 and missing.json()["code"] == 404
+
+
+def test_put_of_a_vrf_and_a_network_changes_what_the_legacy_paths_read_and_keeps_the_rest(emu_42):
+    session = emu_42.login()
+    vrf = _get(session, emu_42, MANAGE + "/fabrics/site-a/vrfs/vrf-1")
+    vrf["coreData"] = dict(vrf.get("coreData", {}), vrfDescription="changed", mtu=9100)
+    answer = session.put(emu_42.url(MANAGE + "/fabrics/site-a/vrfs/vrf-1"), json=vrf, timeout=10)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["coreData"]["mtu"] == 9100
+    legacy = {item["vrfName"]: item for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/vrfs")}["vrf-1"]
+    config = json.loads(legacy["vrfTemplateConfig"])
+    assert (config["vrfDescription"], config["mtu"], config["vrfVlanId"]) == ("changed", "9100", "2001")
+
+    network = {"networkName": "net-1", "l3Data": {"gatewayIpv4Address": "10.9.9.1/24"}}
+    answer = session.put(emu_42.url(MANAGE + "/fabrics/site-a/networks/net-1"), json=network, timeout=10)
+    assert answer.status_code == 200, answer.text
+    legacy = {item["networkName"]: item for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")}["net-1"]
+    config = json.loads(legacy["networkTemplateConfig"])
+    # the changed field, and a key the map does not name (nveId) kept
+    assert (config["gatewayIpAddress"], config["vlanId"], config["nveId"]) == ("10.9.9.1/24", "2300", "1")
+    other = session.put(emu_42.url(MANAGE + "/fabrics/site-a/networks/net-1"), json={"networkName": "net-2"}, timeout=10)
+    assert other.status_code == 400
+    assert emu_42.counters()["writes"] == 3
+
+
+def test_change_roles_through_manage_shows_in_the_legacy_inventory(emu_42):
+    session = emu_42.login()
+    switches = _get(session, emu_42, MANAGE + "/fabrics/site-a/switches")["switches"]
+    leaf = next(switch for switch in switches if switch["switchRole"] == "leaf")
+    answer = session.post(emu_42.url(MANAGE + "/fabrics/site-a/switchActions/changeRoles"),
+                          json={"switchRoles": [{"switchId": leaf["switchId"], "role": "borderGateway"}]}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    inventory = _get(session, emu_42, LEGACY + "/control/fabrics/site-a/inventory/switchesByFabric")
+    assert {item["serialNumber"]: item["switchRole"] for item in inventory}[leaf["switchId"]] == "border gateway"
+    read_back = {item["switchId"]: item for item in _get(session, emu_42, MANAGE + "/fabrics/site-a/switches")["switches"]}
+    assert read_back[leaf["switchId"]]["switchRole"] == "borderGateway"
+    refused = session.post(emu_42.url(MANAGE + "/fabrics/site-dc1/switchActions/changeRoles"),
+                           json={"switchRoles": [{"switchId": leaf["switchId"], "role": "spine"}]}, timeout=10)
+    assert refused.status_code == 400 and "not in fabric site-dc1" in refused.json()["message"]
+    inventory = _get(session, emu_42, LEGACY + "/control/fabrics/site-a/inventory/switchesByFabric")
+    assert {item["serialNumber"]: item["switchRole"] for item in inventory}[leaf["switchId"]] == "border gateway"

@@ -8,6 +8,7 @@ typed settings per fabric].
 """
 
 import json
+import re
 
 from dashboard_emulator.fabric_store.common import BadRequest
 
@@ -114,6 +115,14 @@ def _camel(words):
     """``border gateway`` -> ``borderGateway`` (9.2: the legacy role names have spaces)."""
     first, *rest = words.split()
     return first + "".join(word.title() for word in rest)
+
+
+def legacy_role(role):
+    """``borderGateway`` -> ``border gateway``: the inverse of the role's camel case (9.2)."""
+    if not isinstance(role, str) or not role.isalpha():
+        return None
+    words = re.sub(r"([A-Z])", r" \1", role).lower()
+    return words.strip()
 
 
 def manage_switch(view):
@@ -296,3 +305,14 @@ def legacy_network(fabric_name, body):
     vrf = body.get("vrfName") or "NA"
     return dict(legacy, displayName=body.get("displayName") or name, vrf=vrf,
                 networkTemplateConfig=dict(config, networkName=name, vrfName=vrf))
+
+
+def updated_config(config_text, body, fields):
+    """A legacy template config (text) with the mapped fields of a manage PUT body laid over it.
+
+    [uncertain] whether a 4.2 PUT resets what its body leaves out; here, as the legacy PUT of a whole
+    config does with the keys the map does not name, what is not in the body is kept.
+    """
+    config = json.loads(config_text or "{}")
+    config.update(_config_of(body, fields))
+    return config

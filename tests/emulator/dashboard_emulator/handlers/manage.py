@@ -11,7 +11,8 @@ import logging
 from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
 from dashboard_emulator.fabric_store import StoreError
 from dashboard_emulator.fabric_store.manage_map import (
-    legacy_network, legacy_pairs, legacy_vrf, manage_fabric, manage_network, manage_switch, manage_vrf,
+    NETWORK_FIELDS, VRF_FIELDS, legacy_network, legacy_pairs, legacy_role, legacy_vrf, manage_fabric, manage_network,
+    manage_switch, manage_vrf, updated_config,
 )
 from dashboard_emulator.handlers import current_claims, current_state
 from dashboard_emulator.responses import empty_response, json_response
@@ -118,11 +119,28 @@ def list_switches(store, fabricName, **_kwargs):
     return json_response(200, {"switches": [manage_switch(view) for view in store.list_switches(fabricName)]})
 
 
+@_operation(write=True)
+def change_roles(store, fabricName, body=None, **_kwargs):
+    """POST .../switchActions/changeRoles {switchRoles: [{switchId, role}]}: the legacy role change, roles in camel case."""
+    _need(can_write, store.security_domain_of(fabricName), "write")
+    entries = body.get("switchRoles") if isinstance(body, dict) else None
+    if not isinstance(entries, list) or not entries or not all(isinstance(entry, dict) for entry in entries):
+        raise _Refused(400, "The body must be {\"switchRoles\": [{\"switchId\", \"role\"}, ...]}")
+    ours = {view["serialNumber"] for view in store.list_switches(fabricName)}
+    for entry in entries:
+        if entry.get("switchId") not in ours:
+            raise _Refused(400, "Switch %s is not in fabric %s" % (entry.get("switchId"), fabricName))
+    store.set_roles([{"serialNumber": entry["switchId"], "role": legacy_role(entry.get("role")) or str(entry.get("role"))}
+                     for entry in entries])
+    return empty_response(200)
+
+
 # VRFs and networks: the same handlers for both, by kind
 
 _KINDS = {
-    "vrf": {"plural": "vrfs", "name": "vrfName", "shape": manage_vrf, "legacy": legacy_vrf, "id": "vrfId"},
-    "network": {"plural": "networks", "name": "networkName", "shape": manage_network, "legacy": legacy_network, "id": "networkId"},
+    "vrf": {"plural": "vrfs", "name": "vrfName", "shape": manage_vrf, "legacy": legacy_vrf, "id": "vrfId", "fields": VRF_FIELDS},
+    "network": {"plural": "networks", "name": "networkName", "shape": manage_network, "legacy": legacy_network, "id": "networkId",
+                "fields": NETWORK_FIELDS},
 }
 
 
@@ -171,6 +189,24 @@ def _create_items(kind):
     return handler
 
 
+def _update_item(kind):
+    @_operation(write=True)
+    def handler(store, fabricName, body=None, **kwargs):
+        _need(can_write, store.security_domain_of(fabricName), "write")
+        spec = _KINDS[kind]
+        name = kwargs[spec["name"]]
+        if not isinstance(body, dict) or body.get(spec["name"]) not in (None, name):
+            raise _Refused(400, "The body must be the %s %s" % ("VRF" if kind == "vrf" else "network", name))
+        current = _item(store, kind, fabricName, name)
+        config = updated_config(current[kind + "TemplateConfig"], body, spec["fields"])
+        change = {kind + "TemplateConfig": config}
+        if kind == "network" and body.get("vrfName"):
+            change["vrf"] = config["vrfName"] = body["vrfName"]
+        store.update_item(kind, fabricName, name, change)
+        return json_response(200, spec["shape"](store.get_item(kind, fabricName, name)))
+    return handler
+
+
 def _delete_item(kind):
     @_operation(write=True)
     def handler(store, fabricName, **kwargs):
@@ -182,6 +218,7 @@ def _delete_item(kind):
     return handler
 
 
-list_vrfs, get_vrf, create_vrfs, delete_vrf = _list_items("vrf"), _get_item("vrf"), _create_items("vrf"), _delete_item("vrf")
-list_networks, get_network = _list_items("network"), _get_item("network")
-create_networks, delete_network = _create_items("network"), _delete_item("network")
+list_vrfs, get_vrf, create_vrfs = _list_items("vrf"), _get_item("vrf"), _create_items("vrf")
+update_vrf, delete_vrf = _update_item("vrf"), _delete_item("vrf")
+list_networks, get_network, create_networks = _list_items("network"), _get_item("network"), _create_items("network")
+update_network, delete_network = _update_item("network"), _delete_item("network")
