@@ -22,4 +22,5 @@ except ImportError:
 
 from dashboard_emulator.pytest_plugin import (  # noqa: F401,E402  pylint: disable=unused-import,wrong-import-position
     clu, cluster, emu, emu_without_bulk_update, emulator, emulator_without_bulk_update, foreign_node,
+    emu_42, emu_release, emulator_42, emulator_at_release,
 )

@@ -21,9 +21,13 @@ class ActionModule(DashboardAction):
     def operate(self, session, params, task_vars):
         if session.uses_api_key:
             session.check_api_key()
-            return self.session_result(session, params)
+            return self._login_result(session, params)
         session.ensure_valid()
         if params['logout_at_end'] and self.token_cache is not None:
             # Read by the keeper, which ends the session when the run is over (see _keeper).
             ask_logout_at_end(self.token_cache, session.cache_key())
-        return self.session_result(session, params)
+        return self._login_result(session, params)
+
+    def _login_result(self, session, params):
+        # The release is the run's (learned at its first login), not the session's: it stays out of the session dict and the fact.
+        return dict(self.session_result(session, params), release=session.release)

@@ -12,6 +12,10 @@ version_added: 1.0.0
 description:
   - Logs in to the dashboard platform (C(POST /login)) and returns the session, that is the token that later requests send as
     the C(AuthCookie) cookie, its expiry, and the account's roles and privileges parsed into a structure.
+  - Before the run's first login the collection reads the dashboard's release (C(GET /version.json), which needs no session), once
+    per run, and returns it as RV(release). From Nexus Dashboard 4.2 on, the session logs in, refreshes and logs out under
+    C(/api/v1/infra) (C(POST /api/v1/infra/login) and so on), as clients written for 4.2 do; before, under C(/login),
+    C(/refresh) and C(/logout).
   - Sets the session as the fact O(fact_name) (by default C(dashboard_session)), which every other module of the collection
     picks up, so later tasks need no credentials. In templates, read it as C(ansible_facts.dashboard_session), which works with
     C(INJECT_FACTS_AS_VARS) on and off. Run it once with C(run_once=true); the session fact then reaches every host of the play.
@@ -23,9 +27,10 @@ description:
     C(ansible localhost -m fabricops.dashboard.dashboard_login), with who logged in (account, type, login domain), on which
     dashboard, the privileges per security domain, and when the session expires.
   - With O(api_key) instead of O(password) there is no login; the task checks the key with one read of the fabric controller's
-    version (C(GET /appcenter/cisco/ndfc/api/about/version)) and returns a session whose RV(session.auth) is V(api_key), without
-    a token and without the key; the tasks after it in the same run find the key in the run's private token cache. A refused key
-    fails the task at once, without a retry. The roles of a key session are unknown (RV(session.rbac) is empty).
+    version (C(GET /appcenter/cisco/ndfc/api/about/version); from Nexus Dashboard 4.2.1 on, C(GET /api/v1/infra/about)) and
+    returns a session whose RV(session.auth) is V(api_key), without a token and without the key; the tasks after it in the same
+    run find the key in the run's private token cache. A refused key fails the task at once, without a retry. The roles of a
+    key session are unknown (RV(session.rbac) is empty).
   - O(host) may list the nodes of a cluster; the session holds them all (RV(session.nodes)) and stays one session for the cluster.
   - Runs on the control node, through the collection's action plugin; it changes no configuration (it reports C(changed=false))
     and runs in check mode too, so that the tasks after it can run in check mode.
@@ -104,6 +109,39 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+release:
+  description:
+    - The dashboard's release, as C(GET /version.json) reports it, read once per run (the run's later tasks use what the first
+      one read). Null when the dashboard does not answer that read.
+  returned: success
+  type: dict
+  contains:
+    version:
+      description: The release as C(major.minor.maintenance), without the patch letter.
+      type: str
+      sample: 4.2.1
+    major:
+      description: Major number.
+      type: int
+      sample: 4
+    minor:
+      description: Minor number.
+      type: int
+      sample: 2
+    maintenance:
+      description: Maintenance number.
+      type: int
+      sample: 1
+    patch:
+      description: The patch letter of the release name (V(e) of 3.2.1e), empty when it has none.
+      type: str
+      sample: e
+    unified_api:
+      description:
+        - Whether the release is 4.2 or later, whose unified API (C(/api/v1/infra), C(/api/v1/manage)) its clients use; the
+          session then logs in, refreshes and logs out under C(/api/v1/infra).
+      type: bool
+      sample: true
 session:
   description:
     - The session. Its keys are named like the options of the collection's modules, so the whole dictionary can be

@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     AuthenticationFailed, ConfigurationError, NoSessionGiven, SessionExpired, answer_error, server_message)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import LEGACY_AUTH_PATHS, UNIFIED_AUTH_PATHS
 
 try:
     import jwt
@@ -107,17 +108,19 @@ def describe_refused_token(token, clock=time.time):
             'have been valid until %s' % iso(expiry))
 
 
-def _is_login_answer(response, body):
+def _is_login_answer(response, body, paths=LEGACY_AUTH_PATHS):
     """Whether an answer to POST /login has the shape of the platform's own (see POST /login in docs/api/platform.yaml).
 
-    A token (200), a refusal ``{"message"}`` (401, 403), or an empty 200 (an unknown login
-    domain on older releases). The gateway's generic 401 for a path it does not serve carries
-    ``code`` and ``description`` as well; an HTML page or a 404 is another server or path.
+    A token (200), a refusal ``{"message"}`` (401, 403; from 4.2 on, under /api/v1/infra,
+    ``{"code", "message"}``), or an empty 200 (an unknown login domain on older releases). The
+    gateway's generic 401 for a path it does not serve carries ``description`` as well; an HTML
+    page or a 404 is another server or path.
     """
     if response.status == 200:
         return not response.text.strip() or isinstance(response.json, dict)
     if response.status in (401, 403):
-        return isinstance(body.get('message'), str) and 'code' not in body and 'description' not in body
+        envelope_fits = paths is UNIFIED_AUTH_PATHS or 'code' not in body
+        return isinstance(body.get('message'), str) and envelope_fits and 'description' not in body
     return response.status not in (404, 405) and (response.is_json or response.status >= 500)
 
 
@@ -167,17 +170,18 @@ class PasswordAuth:
         """What a request of ``session`` carries: its token, as the AuthCookie."""
         return {'token': session.token}
 
-    def login(self, http, username, domain, scrub):
-        """POST /login with the spec's body; the token is jwttoken (or token, older releases)."""
+    def login(self, http, username, domain, scrub, paths=LEGACY_AUTH_PATHS):
+        """POST /login (``paths.login``: /api/v1/infra/login from 4.2 on) with the spec's body; the token is jwttoken
+        (or token, older releases)."""
         who = '%s in login domain %s' % (username, domain)
-        response = http.request('POST', LOGIN_PATH, replay_safe=True,
+        response = http.request('POST', paths.login, replay_safe=True,
                                 json_body={'domain': domain, 'userName': username, 'userPasswd': self.password})
         body = response.json if isinstance(response.json, dict) else {}
-        if not _is_login_answer(response, body):
+        if not _is_login_answer(response, body, paths):
             raise AuthenticationFailed(scrub(
                 'The answer of %s to the login of %s is not the dashboard\'s login answer (HTTP %d: %s), so the host option '
                 'probably does not point at the dashboard itself.%s' % (
-                    http.url_for(LOGIN_PATH), who, response.status,
+                    http.url_for(paths.login), who, response.status,
                     server_message(body or response.text, scrub) or 'no message', _host_hint(http.base_url))), status=response.status)
         if response.status in (401, 403):
             reason = server_message(body, scrub) or 'no reason given'
@@ -186,7 +190,7 @@ class PasswordAuth:
             raise AuthenticationFailed(scrub('The dashboard %s refused the login of %s (HTTP %d: %s). %s' % (
                 http.base_url, who, response.status, reason, hint)), status=response.status)
         if response.status != 200:
-            raise answer_error(http.base_url, response, 'POST', LOGIN_PATH, scrub, 'logging in as %s' % who)
+            raise answer_error(http.base_url, response, 'POST', paths.login, scrub, 'logging in as %s' % who)
         token = _answered_token(response)
         if not token or body.get('statusCode', 200) != 200:
             raise AuthenticationFailed('The dashboard %s answered the login of %s without a session token. This is what it does '
@@ -195,26 +199,29 @@ class PasswordAuth:
         return SessionAnswer(response, token)
 
     @staticmethod
-    def refresh(http, token, username, scrub, clock=time.time):
-        """POST /refresh with an empty payload and the AuthCookie; the new token replaces the old."""
-        response = http.request('POST', REFRESH_PATH, token=token, replay_safe=True)
+    def refresh(http, token, username, scrub, clock=time.time, paths=LEGACY_AUTH_PATHS):
+        """POST /refresh (``paths.refresh``) with an empty payload and the AuthCookie; the new token replaces the old.
+
+        From 4.2 on the answer carries the token alone: the account's type and roles stay those of the login.
+        """
+        response = http.request('POST', paths.refresh, token=token, replay_safe=True)
         if is_auth_failure(response):
             raise SessionExpired('The dashboard %s refused to refresh the session of %s: %s. Log in again: run '
                                  'fabricops.dashboard.dashboard_login, or give username and password so the session can be '
                                  'renewed by logging in.' % (http.base_url, username or 'this account', describe_refused_token(token, clock)))
         if response.status != 200:
-            raise answer_error(http.base_url, response, 'POST', REFRESH_PATH, scrub, 'refreshing the session')
+            raise answer_error(http.base_url, response, 'POST', paths.refresh, scrub, 'refreshing the session')
         new_token = _answered_token(response)
         if not new_token:
             raise SessionExpired('The dashboard %s answered the refresh without a new token; log in again.' % http.base_url)
         return SessionAnswer(response, new_token)
 
     @staticmethod
-    def logout(http, token, scrub):
-        """POST /logout; whether a live session was ended (401: there was none)."""
-        response = http.request('POST', LOGOUT_PATH, token=token)
+    def logout(http, token, scrub, paths=LEGACY_AUTH_PATHS):
+        """POST /logout (``paths.logout``); whether a live session was ended (401: there was none)."""
+        response = http.request('POST', paths.logout, token=token)
         if response.status not in (200, 204, 401):
-            raise answer_error(http.base_url, response, 'POST', LOGOUT_PATH, scrub, 'logging out')
+            raise answer_error(http.base_url, response, 'POST', paths.logout, scrub, 'logging out')
         return response.status != 401
 
 

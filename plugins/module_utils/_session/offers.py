@@ -7,7 +7,8 @@ A fact about the fabric controller that tasks need is learned once per run: the 
 needs it asks the controller, and the answer travels with the run's session record (see
 ``run_cache``), so that the run's later tasks, each in a worker process of its own, have it
 without a request. Kept here: whether the controller takes bulk updates of VRFs and networks
-(``top_down_bulk_update``, learned by the run's first update); later, its release. A caller reaches it as ``DashboardSession.offers``.
+(``top_down_bulk_update``, learned by the run's first update) and the dashboard's release (``platform_release``, learned
+before the run's first login, which it decides the path of; see ``release``). A caller reaches it as ``DashboardSession.offers``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.

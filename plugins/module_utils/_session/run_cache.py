@@ -46,6 +46,8 @@ class RunCache:
         # keep_session: a session this object opens counts as handed out, so the run leaves it live.
         self._keep = keep
         self.handed = handed
+        # The run's entry while this process holds its lock (see entry): its lock is not taken twice.
+        self._held = None
 
     @property
     def shared(self):
@@ -133,12 +135,19 @@ class RunCache:
         """Keep what was just learned of the controller in the run's record, for the run's later tasks."""
         if self._cache is None:
             return
+        if self._held is not None:
+            # Learned while this process holds the entry (the release, at a login): the lock is already ours.
+            self._add_offers(self._held, offers)
+            return
         with self.entry() as entry:
-            record = entry.load()
-            # Without a record there is nothing to add to: the session's next save carries the offers.
-            if record and self.trusts(record):
-                record['offers'] = dict(record.get('offers') or {}, **offers.as_record())
-                entry.save(record)
+            self._add_offers(entry, offers)
+
+    def _add_offers(self, entry, offers):
+        record = entry.load()
+        # Without a record there is nothing to add to: the session's next save carries the offers.
+        if record and self.trusts(record):
+            record['offers'] = dict(record.get('offers') or {}, **offers.as_record())
+            entry.save(record)
 
     def end_refused_login(self):
         """The session just opened to renew a refused one was refused as well: it serves the run no better, so it is
@@ -165,4 +174,8 @@ class RunCache:
             yield _NoCacheEntry()
             return
         with self._cache.entry(self._session.cache_key()) as entry:
-            yield entry
+            self._held = entry
+            try:
+                yield entry
+            finally:
+                self._held = None

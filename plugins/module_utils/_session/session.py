@@ -16,7 +16,7 @@ import os
 import time
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import (
-    AUTH_PATHS, KEY_CHECK_PATH, LOGIN_PATHS, LOGOUT_PATH, ApiKeyAuth, PasswordAuth, is_auth_failure, iso, operation_path, token_claims,
+    AUTH_PATHS, KEY_CHECK_PATH, LOGIN_PATHS, ApiKeyAuth, PasswordAuth, is_auth_failure, iso, operation_path, token_claims,
     token_timing)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
@@ -24,6 +24,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.optio
     DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, session_arguments)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.offers import ControllerOffers
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import parse_rbac
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import (
+    ABOUT_PATH, RELEASE_OFFER, auth_paths, read_release, serves_about)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.run_cache import RunCache
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import Secrets, body_secrets
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
@@ -157,6 +159,20 @@ class DashboardSession:
             'validate_certs': self.validate_certs, 'ca_path': self.ca_path, 'timeout': self.timeout,
         }
 
+    @property
+    def release(self):
+        """The dashboard's release (see ``release.release_from_version``), None when it does not say.
+
+        Learned once per run, from the public GET /version.json, and kept with the run's session record
+        (``offers``): the run's later tasks have it without a request.
+        """
+        return self.offers.learn(RELEASE_OFFER, lambda: read_release(self.http))
+
+    @property
+    def auth_paths(self):
+        """Where this session logs in, refreshes and logs out: under /api/v1/infra from 4.2 on."""
+        return auth_paths(self.release)
+
     def cache_key(self):
         # The node list, not the node that served: the cluster is one dashboard, with one session per run.
         return (','.join(self.nodes), self._auth.cache_domain(self.domain), self.username or '')
@@ -194,12 +210,12 @@ class DashboardSession:
             self.rbac = parse_rbac(claims['rbac'])
 
     def login(self):
-        """Log in (POST /login, see auth.PasswordAuth); a live session of the run's own that it replaces is ended."""
+        """Log in (POST /login, or /api/v1/infra/login from 4.2 on, see auth.PasswordAuth); a live session of the run's own that it replaces is ended."""
         if not self.has_credentials:
             raise ConfigurationError('Logging in to %s needs username and password, or username and api_key (%s, or '
                                      'DASHBOARD_USERNAME with DASHBOARD_PASSWORD or DASHBOARD_API_KEY).'
                                      % (self.base_url, self._configured_in or 'task options, module_defaults'))
-        answer = self._auth.login(self.http, self.username, self.domain, self.scrub)
+        answer = self._auth.login(self.http, self.username, self.domain, self.scrub, self.auth_paths)
         superseded = self.token if self.token and not self.run_cache.handed and self.expires_in() > 0 else None
         self.usertype = answer.usertype
         self.rbac = parse_rbac(answer.rbac_field)
@@ -222,13 +238,13 @@ class DashboardSession:
         """POST /logout of ``token``, once, whatever the run's cache holds; a failure is left alone (the
         session then expires on its own). For a token the run is done with (see _keeper)."""
         with contextlib.suppress(DashboardError):
-            self.http.request('POST', LOGOUT_PATH, token=token, retry=False)
+            self.http.request('POST', self.auth_paths.logout, token=token, retry=False)
 
     def refresh(self):
         """POST /refresh (see auth.PasswordAuth); the new token replaces the old."""
         if not self.token:
             raise SessionExpired('There is no session to refresh for %s: run fabricops.dashboard.dashboard_login first.' % self.base_url)
-        answer = self._auth.refresh(self.http, self.token, self.username, self.scrub, self._clock)
+        answer = self._auth.refresh(self.http, self.token, self.username, self.scrub, self._clock, self.auth_paths)
         if answer.rbac_field:
             self.rbac = parse_rbac(answer.rbac_field)
         self.usertype = answer.usertype or self.usertype
@@ -242,7 +258,7 @@ class DashboardSession:
             self.run_cache.adopt(entry.load())
             if not self.token:
                 return False
-            ended = self._auth.logout(self.http, self.token, self.scrub)
+            ended = self._auth.logout(self.http, self.token, self.scrub, self.auth_paths)
             entry.clear()
         self.token = None
         self.compat_token = None
@@ -293,9 +309,12 @@ class DashboardSession:
             entry.save(self.run_cache.record())
 
     def check_api_key(self):
-        """One cheap GET that the key is accepted (dashboard_login with a key); keeps the key for this run's other tasks."""
+        """One cheap GET that the key is accepted (dashboard_login with a key); keeps the key for this run's other tasks.
+
+        From 4.2.1 on a platform path (which a 4.2 serving no legacy path still answers), before it the controller's version.
+        """
         self.ensure_valid()
-        self.request('GET', KEY_CHECK_PATH)
+        self.request('GET', ABOUT_PATH if serves_about(self.release) else KEY_CHECK_PATH)
         self.run_cache.keep_key()
 
     def _renew(self, relogin=True, tolerate=False):

@@ -11,6 +11,8 @@ USERTYPES = ("local", "ldap", "radius", "tacacs", "oidc")
 UNKNOWN_DOMAIN_BEHAVIOURS = ("empty_200", "reject_401")
 ALL_DOMAINS = "all"
 WRITE_PRIVILEGE = "WritePriv"
+# The local login domain's name on the releases that name it so
+LOCAL_DOMAIN = "DefaultAuth"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -136,6 +138,24 @@ class AccountBook:
 
     def restore_keys(self):
         self._live_keys = dict(self._initial_keys)
+
+    def login_page_domains(self):
+        """What 4.2's public GET /api/v1/infra/logindomains answers: ``{"domains": [{"name"}], "defaultDomain"}``.
+
+        A client written against a live 4.2.1 records a list that does not name DefaultAuth, although
+        DefaultAuth logs in (nd-manage-facts 1.4): the local domain is listed under its other name
+        (``local``), or not at all when it has none, and is the default.
+        """
+        other_names = {}
+        for alias, name in self._aliases.items():
+            other_names.setdefault(name, alias)
+        names = []
+        for name in self._domains:
+            listed = other_names.get(name) if name == LOCAL_DOMAIN else name
+            if listed:
+                names.append(listed)
+        default = other_names.get(LOCAL_DOMAIN) or (names[0] if names else "")
+        return {"domains": [{"name": name} for name in names], "defaultDomain": default}
 
     def accounts(self):
         for _usertype, accounts in self._domains.values():

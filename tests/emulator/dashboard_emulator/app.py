@@ -32,9 +32,11 @@ from starlette.exceptions import HTTPException
 from dashboard_emulator import apidocs
 from dashboard_emulator.gateway import DOCS_PREFIX, Gateway, RouteTemplates, template_pattern
 from dashboard_emulator.handlers.fabric import GATEWAY_PREFIX
+from dashboard_emulator.release import DEFAULT_RELEASE, release_of
 from dashboard_emulator.responses import JSON, dumps, gateway_body, message_body, not_found_body
 
 FABRIC_BASE_PATH = "/appcenter/cisco/ndfc/api"
+MANAGE_PREFIX = "/api/v1/manage/"
 PLATFORM_DOC_URL = "/openapi.json"
 FABRIC_DOC_URL = FABRIC_BASE_PATH + "/openapi.json"
 HTTP_METHODS = frozenset(("get", "put", "post", "delete", "options", "head", "patch", "trace"))
@@ -111,15 +113,17 @@ VALIDATORS = dict(VALIDATOR_MAP, body=MediaTypeDict(dict(VALIDATOR_MAP["body"], 
 FEATURE_KEY = "x-emulator-feature"
 
 
-def load_document(api_dir, document, absent_features=()):
-    """An OpenAPI document as served: without the path items of the features the emulator was started without.
+def load_document(api_dir, document, absent_features=(), release=DEFAULT_RELEASE):
+    """An OpenAPI document as served: without the path items of the features the emulator was started without,
+    nor those its platform release does not serve (see release.Release.serves).
 
     A controller release that lacks such a part answers its paths as unknown (the Spring 404 for
     every method), which is what connexion answers for a path the document leaves out.
     """
     with open(pathlib.Path(api_dir) / document, encoding="utf-8") as handle:
         spec = yaml.safe_load(handle)
-    spec["paths"] = {path: item for path, item in spec["paths"].items() if item.get(FEATURE_KEY) not in absent_features}
+    spec["paths"] = {path: release.shaped(item) for path, item in spec["paths"].items()
+                     if item.get(FEATURE_KEY) not in absent_features and release.serves(item)}
     return spec
 
 
@@ -234,6 +238,9 @@ def _problem_answer(routes, request, exc):
             return _answer(404, not_found_body(service_path), headers)
         # the controller's validation errors are one line of text
         return ConnexionResponse(status_code=status, mimetype="text/plain", body=str(detail).encode("utf-8"), headers=headers)
+    if path.startswith(MANAGE_PREFIX) and status not in (404, 405):
+        # the unified API's refusal envelope (docs/api/platform.yaml, ManageError)
+        return _answer(status, {"code": status, "message": str(detail)}, headers)
     if status in (404, 405):
         reason = "Not Found" if status == 404 else "Method Not Allowed"
         return _answer(status, gateway_body(status, reason, "No operation %s %s" % (request.method, path)), headers)
@@ -255,17 +262,23 @@ def build_app(state, api_dir=None, direct_reads=True):
         swagger_ui_template_arguments={"urls": platform_spec_urls()},
         swagger_ui_config={"urls.primaryName": "Platform API", "tryItOutEnabled": True, "displayRequestDuration": True},
     )
-    platform = load_document(api_dir, apidocs.PLATFORM_DOCUMENT)
-    fabric = load_document(api_dir, apidocs.FABRIC_DOCUMENT, state.absent_features)
+    release = release_of(state)
+    platform = load_document(api_dir, apidocs.PLATFORM_DOCUMENT, release=release)
     app.add_api(copy.deepcopy(platform), base_path="", swagger_ui_options=docs_options, strict_validation=False)
-    app.add_api(
-        copy.deepcopy(fabric),
-        base_path=FABRIC_BASE_PATH,
-        swagger_ui_options=SwaggerUIOptions(swagger_ui=False),
-        strict_validation=False,
-        validator_map=VALIDATORS,
-    )
-    routes = _Routes(((platform, ""), (fabric, FABRIC_BASE_PATH)))
+    documents = [(platform, "")]
+    if release.legacy_paths:
+        # The fabric controller's API under /appcenter is the legacy API of a 4.2 platform: started
+        # without it, every path there is an unknown one.
+        fabric = load_document(api_dir, apidocs.FABRIC_DOCUMENT, state.absent_features, release)
+        app.add_api(
+            copy.deepcopy(fabric),
+            base_path=FABRIC_BASE_PATH,
+            swagger_ui_options=SwaggerUIOptions(swagger_ui=False),
+            strict_validation=False,
+            validator_map=VALIDATORS,
+        )
+        documents.append((fabric, FABRIC_BASE_PATH))
+    routes = _Routes(documents)
     app.add_error_handler(ProblemException, _problem_handler(routes))
     app.add_error_handler(HTTPException, _problem_handler(routes))
     # connexion decodes a JSON body before validating it; bytes that are not UTF-8 are

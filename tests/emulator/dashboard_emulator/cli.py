@@ -25,6 +25,7 @@ from dashboard_emulator import __version__
 from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.app import build_app
 from dashboard_emulator.fabric_store import SEEDS, Timing
+from dashboard_emulator.release import DEFAULT_RELEASE, Release
 from dashboard_emulator.server import Cluster, bind, make_config
 from dashboard_emulator.state import BULK_UPDATE, DEFAULT_SESSION_TIMEOUT, EmulatorState
 from dashboard_emulator.tls import make_certificates
@@ -66,6 +67,14 @@ def parse_args(argv=None):
     parser.add_argument("--no-bulk-update", action="store_true",
                         help="serve as a controller without the v2 bulk update of networks and VRFs (a release before "
                              "12.2 or without its patch): both paths answer 404, so clients update one object at a time")
+    parser.add_argument("--release", metavar="VERSION",
+                        help="answer as this platform release, for example 4.2.1 or 3.2.1e: /version.json reports it, from 4.2.1 on "
+                             "/api/v1/infra/about answers its build, from 4.2 on the login family under /api/v1/infra behaves as "
+                             "on 4.2 and the login domains are public (default: %s, the release NDFC 12.2.2 runs on, as "
+                             "before this option)" % DEFAULT_RELEASE)
+    parser.add_argument("--no-legacy-paths", action="store_true",
+                        help="with --release 4.2 or later: serve no legacy path (/login, /refresh, /logout and the fabric "
+                             "controller under /appcenter), only the /api/v1 ones; by default a 4.2 release serves both")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="stop when the process that started this one is gone (test helpers use it: a test run that "
                              "ends without stopping its emulator, as a forked test does, leaves none behind)")
@@ -81,6 +90,12 @@ def parse_args(argv=None):
         parser.error("--port %d with --nodes %d goes past port 65535" % (args.port, args.nodes))
     if args.session_timeout < 1:
         parser.error("--session-timeout must be at least 1")
+    if args.no_legacy_paths and not args.release:
+        parser.error("--no-legacy-paths goes with --release 4.2 or later")
+    try:
+        args.release = Release.parse(args.release, legacy_paths=not args.no_legacy_paths) if args.release else DEFAULT_RELEASE
+    except ValueError as exc:
+        parser.error("--release: %s" % exc)
     return args
 
 
@@ -128,6 +143,9 @@ def main(argv=None):
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
                               seed=args.seed, timing=timing, nodes=args.nodes,
                               absent_features=[BULK_UPDATE] if args.no_bulk_update else [])
+        # The release is the platform's, which state.py does not model: the app, the gateway and the
+        # platform handlers read it from here (see release.release_of).
+        state.release = args.release
         app = build_app(state, direct_reads=not args.no_direct_reads)
         sockets = _bind_nodes(args.host, args.port, args.nodes)
         config = make_config(app, cert_path=cert_path, key_path=key_path,

@@ -15,6 +15,7 @@ import time
 from starlette.responses import Response
 
 from dashboard_emulator.controls import CONTROL_PREFIX, handle_control
+from dashboard_emulator.release import release_of
 from dashboard_emulator.responses import BodyTooLarge, dumps, gateway_body, read_body, replaying, send_raw
 
 log = logging.getLogger("dashboard_emulator.gateway")
@@ -30,6 +31,8 @@ DOCS_PREFIX = "/help/rest-api"
 # Reads the platform answers without a session: Cisco's Network-as-Code roles check
 # connectivity with a plain GET /version.json before they log in (nd-manage-facts 1.1).
 PUBLIC_READS = frozenset(("/version.json",))
+# From 4.2 on, the login page's list of login domains is public too (nd-manage-facts 1.4).
+LOGIN_DOMAINS_PATH = "/api/v1/infra/logindomains"
 DOCUMENT_PATHS = frozenset((
     "/openapi.json", "/openapi.yaml",
     "/appcenter/cisco/ndfc/api/openapi.json", "/appcenter/cisco/ndfc/api/openapi.yaml",
@@ -163,6 +166,9 @@ class Gateway:
         self.state = state
         self.templates = RouteTemplates(templates)
         self.reads = reads
+        unified = release_of(state).unified_auth
+        self.public_reads = PUBLIC_READS | ({LOGIN_DOMAINS_PATH} if unified else set())
+        self.login_path = "/api/v1/infra/login" if unified else "/login"
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -224,7 +230,7 @@ class Gateway:
             await send_raw(send, 200, ROOT_PAGE, content_type="text/html; charset=utf-8")
             return
         if (path in AUTH_PATHS or path in DOCUMENT_PATHS or path.startswith(DOCS_PREFIX)
-                or (path in PUBLIC_READS and scope["method"] == "GET")):
+                or (path in self.public_reads and scope["method"] == "GET")):
             # login/refresh/logout check their own token; the documentation and the release are public
             await self.app(scope, receive, send)
             return
@@ -245,7 +251,7 @@ class Gateway:
             if presented:
                 description = "The session token is invalid, expired or logged out. Log in again or refresh the token."
             else:
-                description = "No session token. Log in with POST /login and send the token as the AuthCookie cookie."
+                description = "No session token. Log in with POST %s and send the token as the AuthCookie cookie." % self.login_path
             await send_raw(send, 401, dumps(gateway_body(401, "Unauthorized", description)))
             return
         if faults.take("unauthorized_count", path):

@@ -57,10 +57,14 @@ class EmulatorProcess:
     PASSWORDS = PASSWORDS
     API_KEYS = API_KEYS
 
-    def __init__(self, workdir=None, extra_args=(), startup_timeout=30.0, env=None):
+    def __init__(self, workdir=None, extra_args=(), startup_timeout=30.0, env=None, release=None, legacy_paths=True):
         self._own_workdir = workdir is None
         self.workdir = pathlib.Path(workdir or tempfile.mkdtemp(prefix="dashboard-emulator-test-"))
-        self.extra_args = list(extra_args)
+        # The platform release it answers as (None: the emulator's default), and whether it serves the legacy paths
+        self.release = release
+        self.legacy_paths = legacy_paths
+        release_args = (["--release", release] if release else []) + ([] if legacy_paths else ["--no-legacy-paths"])
+        self.extra_args = release_args + list(extra_args)
         self.startup_timeout = startup_timeout
         self.env = env
         self.process = None
@@ -222,7 +226,9 @@ class EmulatorProcess:
         if domain is None:
             domain = DOMAINS.get(username, DEFAULT_DOMAIN)
         session = self.session()
-        answer = session.post(self.url("/login"), json={"domain": domain, "userName": username, "userPasswd": password}, timeout=10)
+        # Without its legacy paths a 4.2 platform logs in only under /api/v1/infra
+        path = "/login" if self.legacy_paths else "/api/v1/infra/login"
+        answer = session.post(self.url(path), json={"domain": domain, "userName": username, "userPasswd": password}, timeout=10)
         if answer.status_code != 200 or not answer.content:
             raise EmulatorError("login as %s failed with %s" % (username, answer.status_code))
         session.token = answer.json()["jwttoken"]

@@ -1,10 +1,17 @@
-"""Platform operations: login, refresh, logout, session timeout, whoami, version."""
+"""Platform operations: login, refresh, logout, session timeout, whoami, version, and from 4.2 on login domains and about.
+
+The login family answers under two names, /login and /api/v1/infra/login (and so on). From 4.2 on the
+/api/v1/infra names behave as a client written against a live 4.2.1 records them (nd-manage-facts
+1.4): the login domain is required, a refresh answers the token alone, and refusals come in the
+unified API's ``{code, message}`` envelope; the legacy names keep their own behaviour.
+"""
 
 import logging
 
 from dashboard_emulator.accounts import ALL_DOMAINS, LoginOutcome, can_write
 from dashboard_emulator.gateway import token_from_headers
 from dashboard_emulator.handlers import current_claims, current_scope, current_state
+from dashboard_emulator.release import release_of
 from dashboard_emulator.responses import empty_response, json_response, message_body
 from dashboard_emulator.state import IDLE_TIMEOUT
 from dashboard_emulator.tokens import rbac_string
@@ -15,11 +22,8 @@ COOKIE_NAME = "AuthCookie"
 BAD_CREDENTIALS = "Invalid Username/Password, or Account is locked"
 PASSWORD_EXPIRED = "Password has expired. Please update your password."
 TOKEN_INVALID = "Token invalid or expired"
-# The platform release the emulated controller (NDFC 12.2.2) runs on: ND 3.2.1e. The keys are those
-# of a captured ND 3.2 answer; the build fields' values are the emulator's own.
-PLATFORM_VERSION = {"commit_id": "emulator", "build_time": "", "build_host": "dashboard-emulator", "user": "",
-                    "product_id": "nd", "product_name": "Nexus Dashboard", "release": True,
-                    "major": 3, "minor": 2, "maintenance": 1, "patch": "e"}
+DOMAIN_REQUIRED = "A login domain is required"
+INFRA_PREFIX = "/api/v1/infra/"
 
 
 def _set_cookie(token):
@@ -28,6 +32,18 @@ def _set_cookie(token):
 
 def _expired_cookie():
     return COOKIE_NAME + "=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; HttpOnly; SameSite=Lax"
+
+
+def _unified(state):
+    """Whether this request is to the 4.2 login family: a 4.2 release, through /api/v1/infra."""
+    return release_of(state).unified_auth and current_scope()["path"].startswith(INFRA_PREFIX)
+
+
+def _refusal(state, status, message):
+    """A refusal of the login family: ``{message}`` (legacy), ``{code, message}`` (the 4.2 login family)."""
+    if _unified(state):
+        return json_response(status, {"code": status, "message": message})
+    return json_response(status, message_body(message))
 
 
 def _token_answer(account, token):
@@ -55,7 +71,11 @@ def _first(body, *names):
 async def login(body=None, **_kwargs):
     state = current_state()
     body = body or {}
-    login_domain = body.get("domain", "")
+    login_domain = body.get("domain") or ""
+    if not login_domain and _unified(state):
+        # Only 4.2's /api/v1/infra/login gets here without one (its document leaves the check to this
+        # handler there): a 500, as nac-analytics 0.3.0 records it.
+        return _refusal(state, 500, DOMAIN_REQUIRED)
     username = _first(body, "userName", "username")
     password = _first(body, "userPasswd", "userpasswd", "password")
     outcome, account = state.accounts.authenticate(login_domain, username, password)
@@ -70,8 +90,8 @@ async def login(body=None, **_kwargs):
         # Older releases answer an unknown login domain with 200 and nothing else.
         return empty_response(200, headers={"content-type": "text/plain"})
     if outcome == LoginOutcome.PASSWORD_EXPIRED:
-        return json_response(403, message_body(PASSWORD_EXPIRED))
-    return json_response(401, message_body(BAD_CREDENTIALS))
+        return _refusal(state, 403, PASSWORD_EXPIRED)
+    return _refusal(state, 401, BAD_CREDENTIALS)
 
 
 def _presented_tokens(body):
@@ -96,16 +116,19 @@ async def refresh(body=None, **_kwargs):
     if claims is None:
         state.counters.refresh_failures += 1
         log.info("refresh refused: no valid token")
-        return json_response(401, message_body(TOKEN_INVALID))
+        return _refusal(state, 401, TOKEN_INVALID)
     session = state.sessions.get(claims["sessionid"])
     outcome, account = state.accounts.lookup(session.login_domain, claims["username"])
     if outcome != LoginOutcome.OK:
         state.counters.refresh_failures += 1
-        return json_response(401, message_body(TOKEN_INVALID))
+        return _refusal(state, 401, TOKEN_INVALID)
     # Same session, new token; the presented token stays valid until its own exp.
     token, _claims = state.issue_token(account, claims["sessionid"])
     state.counters.refreshes += 1
     log.info("refresh ok: user=%s", account.username)
+    if _unified(state):
+        # 4.2 answers a refresh with the token alone (nac-analytics 0.3.0); the cookie is assumed as on /refresh.
+        return json_response(200, {"jwttoken": token}, headers={"set-cookie": _set_cookie(token)})
     return _token_answer(account, token)
 
 
@@ -113,7 +136,7 @@ async def logout(**_kwargs):
     state = current_state()
     claims = _valid_claims(state, None)
     if claims is None:
-        return json_response(401, message_body("Unauthorized"))
+        return _refusal(state, 401, "Unauthorized")
     state.sessions.end(claims["sessionid"])
     state.counters.logouts += 1
     log.info("logout: user=%s", claims["username"])
@@ -158,4 +181,14 @@ async def whoami(**_kwargs):
 
 
 async def platform_version(**_kwargs):
-    return json_response(200, PLATFORM_VERSION)
+    return json_response(200, release_of(current_state()).version_body())
+
+
+async def about(**_kwargs):
+    """GET /api/v1/infra/about (4.2.1 on): the release with its build number."""
+    return json_response(200, release_of(current_state()).about_body())
+
+
+async def login_domains(**_kwargs):
+    """GET /api/v1/infra/logindomains (4.2 on, public): what the login page offers."""
+    return json_response(200, current_state().accounts.login_page_domains())
