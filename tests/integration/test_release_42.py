@@ -4,6 +4,8 @@ What the emulator counted per operation is what went over the wire (its request 
 family out on purpose, it carries credentials); both runs also read with dashboard_rest on every host.
 """
 
+import time
+
 import pytest
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
@@ -30,3 +32,16 @@ def test_a_play_on_4_2_uses_the_infra_paths_and_reports_the_release(play, emu_re
     assert requests['GET ' + read_path] == {'200': 2 * HOSTS}
     assert emu_release.counters()['live_sessions'] == 0
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+def test_a_short_run_reads_the_release_once_its_keeper_logging_out_included(resource, emu):
+    """A run of one task that opened its own session: the keeper ends it after ansible-playbook exits, perhaps before it
+    ever read the run's cache, and must know where to log out without asking the dashboard again."""
+    run = resource('vrfs', 'gathered')
+    assert run.play.rc == 0, run.play.output[-3000:]
+    deadline = time.monotonic() + 5.0
+    while emu.counters()['live_sessions'] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    requests = emu.counters()['requests']
+    assert requests['POST /logout'] == {'200': 1}, 'the keeper ended the run\'s session'
+    assert requests['GET /version.json'] == {'200': 1}, 'the release is read once per run, the keeper\'s logout included'
