@@ -1,0 +1,85 @@
+"""controller_api: the API a resource task speaks, chosen from the setting and the release the session learned (pure)."""
+
+import pytest
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import LEGACY_API, MANAGE_API, choose_api
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
+
+
+def release(major, minor, maintenance=1):
+    return release_from_version({'major': major, 'minor': minor, 'maintenance': maintenance, 'patch': ''})
+
+
+ND_32, ND_41, ND_42 = release(3, 2, 2), release(4, 1), release(4, 2, 1)
+
+
+@pytest.mark.parametrize('setting,known,has_manage,api', [
+    ('auto', ND_32, True, LEGACY_API),
+    ('auto', ND_41, True, LEGACY_API),
+    ('auto', ND_42, True, MANAGE_API),       # manage from 4.2 on
+    ('auto', ND_42, False, LEGACY_API),      # no manage mapping yet: the legacy API that 4.2 still serves
+    ('auto', None, True, LEGACY_API),        # release not known (rendered, or the dashboard did not say)
+    ('legacy', ND_42, True, LEGACY_API),
+    ('legacy', ND_32, False, LEGACY_API),
+    ('manage', ND_42, True, MANAGE_API),
+    ('manage', None, True, MANAGE_API),      # rendered with manage renders the unified API
+])
+def test_the_setting_and_the_release_choose_the_api(setting, known, has_manage, api):
+    assert choose_api(setting, known, has_manage, 'VRFs').api == api
+
+
+def test_the_legacy_api_on_4_2_says_what_to_do_if_the_dashboard_serves_none_and_nothing_else_does():
+    without_mapping = choose_api('auto', ND_42, False, 'VRFs').if_no_legacy
+    assert 'serves no legacy fabric-controller API' in without_mapping
+    assert 'no mapping of its VRFs to the /api/v1/manage API' in without_mapping
+    assert 'set it to auto' in choose_api('legacy', ND_42, True, 'fabrics').if_no_legacy
+    # before 4.2 the legacy API is the only one: a 404 there is the fabric's, said as before
+    assert choose_api('auto', ND_41, False, 'VRFs').if_no_legacy is None
+    assert choose_api('legacy', ND_32, True, 'VRFs').if_no_legacy is None
+
+
+@pytest.mark.parametrize('known', [ND_42, ND_32, None])
+def test_manage_is_refused_for_a_resource_without_a_manage_mapping_saying_how_to_choose(known):
+    with pytest.raises(ModelError) as refused:
+        choose_api('manage', known, False, 'VRFs')
+    message = str(refused.value)
+    assert 'no mapping of its VRFs to the /api/v1/manage API' in message
+    assert 'controller_api: legacy' in message and 'Nothing was read or written' in message
+
+
+def test_manage_is_refused_on_a_release_before_4_2_naming_it():
+    with pytest.raises(ModelError, match='release 4.1.1, which has no /api/v1/manage API'):
+        choose_api('manage', ND_41, True, 'fabrics')
+
+
+def test_the_release_is_not_asked_for_when_manage_is_refused_whatever_it_is():
+    asked = []
+
+    def learn():
+        asked.append(1)
+        return ND_42
+
+    assert VRFS.choose_api({'controller_api': 'auto'}, learn).api == LEGACY_API
+    assert asked == [1]
+    with pytest.raises(ModelError):
+        VRFS.choose_api({'controller_api': 'manage'}, learn)
+    assert asked == [1]
+
+
+def test_a_wrong_value_is_refused_naming_where_it_came_from_and_the_values():
+    message = controller_api_problem({'controller_api': 'unified'}, environ={})
+    assert message.startswith("The controller_api option is 'unified'")
+    assert 'give auto' in message and 'legacy' in message and 'manage' in message
+    from_env = controller_api_problem({}, environ={'DASHBOARD_CONTROLLER_API': 'Manage'})
+    assert from_env.startswith("The environment variable DASHBOARD_CONTROLLER_API is 'Manage'")
+    assert controller_api_problem({'controller_api': 'legacy'}, environ={'DASHBOARD_CONTROLLER_API': 'bad'}) is None
+    assert controller_api_problem({}, environ={'DASHBOARD_CONTROLLER_API': ''}) is None  # empty: not set
+
+
+def test_every_resource_module_takes_the_setting_with_its_environment_variable():
+    spec = VRFS.argument_spec()['controller_api']
+    assert spec['choices'] == ['auto', 'legacy', 'manage'] and spec['default'] == 'auto'
+    assert spec['fallback'][1] == ['DASHBOARD_CONTROLLER_API']
