@@ -9,16 +9,19 @@ import json
 import pytest
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import TEMPLATE_KEYS
 from conftest import LAN_FABRIC
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 
 
-def run_play(play, emulator, tmp_path, extra=None, env=None):
+def run_play(play, emulator, tmp_path, extra=None, env=None, playbook='controller_api.yml'):
     """(play run, the results of its tasks by register name, writes and requests the emulator counted during it)."""
     result_file = tmp_path / 'result.json'
     before = emulator.counters()
-    run = play('controller_api.yml', extra_vars=dict(extra or {}, result_file=str(result_file)),
+    if result_file.exists():
+        result_file.unlink()
+    run = play(playbook, extra_vars=dict(extra or {}, result_file=str(result_file)),
                env=dict({'DASHBOARD_HOST': emulator.base_url, 'DASHBOARD_CA_PATH': emulator.ca_path}, **(env or {})))
     after = emulator.counters()
     results = json.loads(result_file.read_text(encoding='utf-8'))['msg'] if result_file.exists() else {}
@@ -73,3 +76,49 @@ def test_on_4_2_serving_no_legacy_api_auto_is_refused_clearly_on_its_first_read_
     assert 'Fabric site-a does not exist' not in refused['msg']
     assert writes == 0, requests
     run.assert_no_secrets(ADMIN_PASSWORD)
+
+
+NEW_FABRIC = {'name': 'site-m', 'bgp_asn': '65077', 'replication_mode': 'Ingress', 'fabric_mtu': 9000,
+              'template_params': {'GRFIELD_DEBUG_FLAG': 'Enable'}}
+# what the emulator's fabric object of /api/v1/manage carries of the options (not underlay_routing: see the report)
+SHARED_OPTIONS = ('name', 'template', 'bgp_asn', 'site_id', 'replication_mode', 'multicast_group_subnet', 'anycast_gateway_mac',
+                  'fabric_mtu', 'l2_segment_id_range', 'l3_partition_id_range', 'network_vlan_range', 'vrf_vlan_range',
+                  'deployment_freeze')
+
+
+def comparable(fabrics):
+    """{name: the options both APIs carry, and the template_params /api/v1/manage types}."""
+    shared = {}
+    for fabric in fabrics:
+        params = {key: value for key, value in fabric['template_params'].items() if key in TEMPLATE_KEYS}
+        shared[fabric['name']] = dict({option: fabric.get(option) for option in SHARED_OPTIONS}, template_params=params)
+    return shared
+
+
+def test_fabrics_on_4_2_speak_manage_with_the_same_output_and_a_rerun_sends_nothing(play, emu_42, tmp_path):
+    run, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'fabric_steps': ['gather', 'merge', 'render'],
+                                                                              'new_fabric': NEW_FABRIC},
+                                              playbook='controller_api_fabrics.yml')
+    assert run.rc == 0, run.output[-3000:]
+    legacy, manage = results['legacy_gathered']['gathered'], results['auto_gathered']['gathered']
+    assert comparable(manage) == comparable(legacy) and len(manage) == len(legacy) >= 1
+    # one list read each for the two gathered and the merged tasks; the legacy API only for the task that asked for it
+    assert requests['GET /api/v1/manage/fabrics'] == 2 and requests['GET %s/control/fabrics' % LAN_FABRIC] == 1, requests
+    # merged on 4.2, auto: one create through /api/v1/manage, nothing through the legacy API
+    merged = results['merged']
+    assert merged['changed'] is True and merged['requests'] == ['POST /fabrics'], merged
+    assert writes == 1 and requests['POST /api/v1/manage/fabrics'] == 1, requests
+    assert [request['path'] for request in results['rendered']['rendered']] == ['/api/v1/manage/fabrics']
+    assert results['rendered']['rendered'][0]['body']['management'] == {
+        'type': 'vxlanIbgp', 'bgpAsn': '65077', 'replicationMode': 'ingress', 'fabricMtu': 9000, 'greenfieldDebugFlag': 'enable'}
+    # the rerun, and what the legacy API reads of the fabric created through /api/v1/manage
+    again, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'fabric_steps': ['gather', 'merge'],
+                                                                                'new_fabric': NEW_FABRIC},
+                                                playbook='controller_api_fabrics.yml')
+    assert again.rc == 0, again.output[-3000:]
+    assert results['merged']['changed'] is False and writes == 0, requests
+    created = comparable(results['legacy_gathered']['gathered'])['site-m']
+    assert created == comparable(results['auto_gathered']['gathered'])['site-m']
+    assert (created['template'], created['bgp_asn'], created['replication_mode'], created['fabric_mtu'],
+            created['template_params']['GRFIELD_DEBUG_FLAG']) == ('Easy_Fabric', '65077', 'Ingress', 9000, 'Enable')
+    again.assert_no_secrets(ADMIN_PASSWORD)
