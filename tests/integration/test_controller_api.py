@@ -1,12 +1,12 @@
 """controller_api on a 4.2 emulator: which API a resource task speaks, and what it says when it cannot speak the one asked for.
 
-Each test is one play (tests/integration/playbooks/controller_api.yml); what the emulator counted is what
-went over the wire.
+Each test is one play of tests/integration/playbooks/controller_api.yml (VRFs) or controller_api_fabrics.yml (fabrics,
+two plays: the run and its rerun), whose tasks' results come back together; what the emulator counted is what went over
+the wire.
 """
 
 import json
 
-import pytest
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import TEMPLATE_KEYS
@@ -96,9 +96,8 @@ def comparable(fabrics):
 
 
 def test_fabrics_on_4_2_speak_manage_with_the_same_output_and_a_rerun_sends_nothing(play, emu_42, tmp_path):
-    run, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'fabric_steps': ['gather', 'merge', 'render'],
-                                                                              'new_fabric': NEW_FABRIC},
-                                              playbook='controller_api_fabrics.yml')
+    steps = {'fabric_steps': ['gather', 'merge', 'render'], 'new_fabric': NEW_FABRIC}
+    run, results, writes, requests = run_play(play, emu_42, tmp_path, extra=steps, playbook='controller_api_fabrics.yml')
     assert run.rc == 0, run.output[-3000:]
     legacy, manage = results['legacy_gathered']['gathered'], results['auto_gathered']['gathered']
     assert comparable(manage) == comparable(legacy) and len(manage) == len(legacy) >= 1
@@ -112,9 +111,8 @@ def test_fabrics_on_4_2_speak_manage_with_the_same_output_and_a_rerun_sends_noth
     assert results['rendered']['rendered'][0]['body']['management'] == {
         'type': 'vxlanIbgp', 'bgpAsn': '65077', 'replicationMode': 'ingress', 'fabricMtu': 9000, 'greenfieldDebugFlag': 'enable'}
     # the rerun, and what the legacy API reads of the fabric created through /api/v1/manage
-    again, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'fabric_steps': ['gather', 'merge'],
-                                                                                'new_fabric': NEW_FABRIC},
-                                                playbook='controller_api_fabrics.yml')
+    steps = {'fabric_steps': ['gather', 'merge'], 'new_fabric': NEW_FABRIC}
+    again, results, writes, requests = run_play(play, emu_42, tmp_path, extra=steps, playbook='controller_api_fabrics.yml')
     assert again.rc == 0, again.output[-3000:]
     assert results['merged']['changed'] is False and writes == 0, requests
     created = comparable(results['legacy_gathered']['gathered'])['site-m']
