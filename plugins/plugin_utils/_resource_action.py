@@ -11,6 +11,7 @@ but ``session.request``. Errors of the session class are turned into results by 
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
 
@@ -23,8 +24,17 @@ class ResourceAction(DashboardAction):
         cls.ARGUMENT_SPEC = cls.RESOURCE.argument_spec()
         super().__init_subclass__(**kwargs)
 
+    def run(self, tmp=None, task_vars=None):
+        # before the options are validated, so that the message names where a wrong value came from (the option, or
+        # DASHBOARD_CONTROLLER_API), and before a login
+        problem = controller_api_problem(self._task.args)
+        if problem:
+            return {'failed': True, 'changed': False, 'msg': 'Invalid options for %s: %s Nothing was sent.' % (self._task.action, problem)}
+        return super().run(tmp, task_vars)
+
     def operate(self, session, params, task_vars):
-        return self.run_resource(ControllerClient(session, check_mode=self._task.check_mode), params)
+        # the release the session learned once per run (before its first login): it chooses the API with controller_api auto
+        return self.run_resource(ControllerClient(session, check_mode=self._task.check_mode), params, release=lambda: session.release)
 
     def without_session(self, params, error):
         # rendered computes requests offline: no address or credentials are needed for it.
@@ -32,5 +42,5 @@ class ResourceAction(DashboardAction):
             return self.run_resource(ControllerClient(None), params)
         return super().without_session(params, error)
 
-    def run_resource(self, client, params):
-        return self.RESOURCE.run(client, params, check_mode=self._task.check_mode, diff=self._task.diff)
+    def run_resource(self, client, params, release=None):
+        return self.RESOURCE.run(client, params, check_mode=self._task.check_mode, diff=self._task.diff, release=release)

@@ -8,6 +8,7 @@ the controller's template declares, read once per template, so the model holds n
 ``FabricMapping`` is the one place that knows ``nvPairs`` keys and the fabric paths: a fabric is
 created and updated at ``control/fabrics/{name}/{template}`` with a flat object of every nvPair
 (ND 4.x refuses a partial update), read at ``control/fabrics``, deleted at ``control/fabrics/{name}``.
+The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabrics_manage.FabricManageMapping``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import FabricManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -298,7 +300,7 @@ def config_options():
     return spec
 
 
-FABRICS = Resource(FabricModel(), FabricMapping, config_options=config_options(), options={
+FABRICS = Resource(FabricModel(), FabricMapping, manage_mapping=FabricManageMapping, config_options=config_options(), options={
     'deploy': {'type': 'bool', 'default': False},
     # the bound of the config-deploy request, which the controller answers once the deploy is done
     'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},

@@ -9,15 +9,22 @@ mapping to the controller (reads, and the writes as ``Request`` data), and the o
 module adds to the shared ones. The module file takes its argument spec from it
 (``ARGUMENT_SPEC = VRFS.argument_spec()``), the one resource action runs it, and the one run
 (``run.Run``) carries out every state of every resource the same way.
+
+A resource speaks the legacy API of the fabric controller (``lan-fabric/rest``) through
+``mapping``, and the unified API of a 4.2 dashboard (``/api/v1/manage``) through
+``manage_mapping`` once it has one; ``choose_api`` picks one of them per task, from the task's
+``controller_api`` and the release the session learned.
 """
 
 from __future__ import annotations
 
+import collections
 import copy
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Run
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import argument_spec
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import CONTROLLER_API_OPTIONS, argument_spec
 
 DEFAULT_WAIT_TIMEOUT = 300
 # The options of every module that deploys and waits for what it deployed.
@@ -27,6 +34,57 @@ DEPLOY_OPTIONS = {
     'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
 }
 
+# Where the unified API of a 4.2 dashboard keeps fabrics, switches, VRFs and networks
+MANAGE_PREFIX = '/api/v1/manage'
+LEGACY_API = 'legacy'
+MANAGE_API = 'manage'
+
+# The API a task speaks: ``api`` (LEGACY_API or MANAGE_API), and ``if_no_legacy``: for the legacy API on a 4.2 or later
+# dashboard, which may have it turned off, what the run says when its first read finds no legacy path (else None).
+ApiChoice = collections.namedtuple('ApiChoice', 'api if_no_legacy')
+NO_LEGACY = ('The dashboard serves no legacy fabric-controller API (lan-fabric/rest answers HTTP 404 on this 4.2 or later '
+             'release). ')
+
+
+def legacy_on_unified(setting, has_manage, plural):
+    """The ApiChoice of the legacy API on a 4.2 or later dashboard, with what to say if it serves none."""
+    if has_manage:
+        said = 'controller_api is legacy; set it to auto (the default) or manage to speak /api/v1/manage instead.'
+    else:
+        said = ('This module has no mapping of its %s to the /api/v1/manage API yet: it needs the legacy API (controller_api %s '
+                'chose it; manage is refused for this module). Have the legacy API served on the dashboard, or use this module '
+                'on a dashboard that serves it.' % (plural, setting))
+    return ApiChoice(LEGACY_API, NO_LEGACY + said + ' Nothing was written.')
+
+
+def choose_api(setting, release, has_manage, plural):
+    """The API a task of a resource speaks (``ApiChoice``), or ModelError when it cannot speak the one asked for.
+
+    ``setting``: the task's controller_api (auto, legacy or manage); ``release``: the dashboard's release as the session
+    learned it (``_session/release.release_from_version``), None when not known (rendered reads nothing, or the dashboard
+    did not say); ``has_manage``: whether the resource has a mapping to /api/v1/manage; ``plural``: what the resource
+    manages, for the messages (``VRFs``).
+    """
+    unified = bool(release and release.get('unified_api'))
+    if setting == LEGACY_API:
+        return legacy_on_unified(setting, has_manage, plural) if unified else ApiChoice(LEGACY_API, None)
+    if setting == MANAGE_API:
+        if not has_manage:
+            raise ModelError(
+                'controller_api is manage, but this module has no mapping of its %s to the /api/v1/manage API yet: it speaks the '
+                'legacy API (lan-fabric/rest) only. On a dashboard of release 4.2 or later that still serves the legacy API, set '
+                'controller_api: legacy, or leave it auto (the default), which uses the legacy API for this module. Nothing was '
+                'read or written.' % plural)
+        if release and not unified:
+            raise ModelError(
+                'controller_api is manage, but the dashboard is of release %s, which has no /api/v1/manage API (4.2 and later '
+                'have it). Set controller_api: legacy, or leave it auto (the default), which chooses by the release. Nothing '
+                'was read or written.' % release.get('version'))
+        return ApiChoice(MANAGE_API, None)
+    if not unified:
+        return ApiChoice(LEGACY_API, None)
+    return ApiChoice(MANAGE_API, None) if has_manage else legacy_on_unified(setting, has_manage, plural)
+
 
 class Resource:
     """One resource module.
@@ -35,12 +93,15 @@ class Resource:
     to the controller, made per task as ``mapping(model, client, params)``; ``attach_options``:
     the suboptions of ``config[].attach`` (None: the objects have no attachments);
     ``config_options``: the suboptions of ``config`` when they are not the model's fields;
-    ``options``: the module's own options besides ``config`` and ``state``.
+    ``options``: the module's own options besides ``config`` and ``state``; ``manage_mapping``: the class of its
+    mapping to the /api/v1/manage API of a 4.2 dashboard, made the same way (None: it has none yet, and speaks the
+    legacy API only).
     """
 
-    def __init__(self, model, mapping, attach_options=None, config_options=None, options=None):
+    def __init__(self, model, mapping, attach_options=None, config_options=None, options=None, manage_mapping=None):
         self.model = model
         self.mapping = mapping
+        self.manage_mapping = manage_mapping
         self.attach_options = attach_options
         self.config_options = config_options
         self.options = options or {}
@@ -63,10 +124,15 @@ class Resource:
         own['config'] = {'type': 'list', 'elements': 'dict', 'default': [], 'options': self.config_spec()}
         own['state'] = {'type': 'str', 'default': 'merged', 'choices': list(STATES)}
         own['json_query'] = {'type': 'str'}
+        own.update(CONTROLLER_API_OPTIONS)
         return argument_spec(**own)
 
-    def run(self, client, params, check_mode=False, diff=False):
-        """The task's result for ``params`` through ``client`` (a ``ControllerClient``; offline for rendered)."""
+    def run(self, client, params, check_mode=False, diff=False, release=None):
+        """The task's result for ``params`` through ``client`` (a ``ControllerClient`` of the legacy API; offline for rendered).
+
+        ``release``: a callable that gives the dashboard's release as the session learned it (``session.release``); called
+        only when the task's controller_api needs it, and never for rendered, which reads nothing.
+        """
         # required: true lets an empty string through, which would address the wrong path (fabrics//networks)
         for name, spec in sorted(self.options.items()):
             if spec.get('required') and spec.get('type') == 'str' and not str(params.get(name) or '').strip():
@@ -75,4 +141,24 @@ class Resource:
             # rendered reads and sends nothing, whatever session the task has
             client = client.without_session()
         model = copy.copy(self.model)  # what a run learns into its model (template defaults) stays the run's
-        return Run(model, self.mapping(model, client, params), client, params, check_mode, diff).result()
+        try:
+            choice = self.choose_api(params, None if client.offline or release is None else release)
+        except ModelError as exc:
+            return {'failed': True, 'changed': False, 'msg': str(exc)}
+        if choice.api == MANAGE_API:
+            client = client.beside(MANAGE_PREFIX)
+            mapping = self.manage_mapping(model, client, params)
+        else:
+            mapping = self.mapping(model, client, params)
+        return Run(model, mapping, client, params, check_mode, diff, api=choice).result()
+
+    def choose_api(self, params, release):
+        """The API this task speaks (``choose_api``); the release is not asked for when the task is refused whatever it is.
+
+        Even with controller_api legacy the release is taken (the session learned it before its first login, so it costs
+        no request as a rule): on a 4.2 dashboard, the run tells a legacy API turned off from a fabric that does not exist.
+        """
+        setting = params.get('controller_api') or 'auto'
+        has_manage = self.manage_mapping is not None
+        needs_release = release is not None and (has_manage or setting != MANAGE_API)
+        return choose_api(setting, release() if needs_release else None, has_manage, self.model.PLURAL)

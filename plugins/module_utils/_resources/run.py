@@ -18,6 +18,10 @@ The writes are data: the mapping's ``writes(changes, result)`` is a generator of
 
 So ``rendered`` is, by construction, the requests a real run sends to a fabric holding none of
 the objects; and check mode stops before the writes with the same ``changed``.
+
+The mapping is the one of the API the task speaks (``resource.choose_api``). A 4.2 dashboard may
+serve no legacy API: a mapping of the legacy API there meets a 404 on its first read, which the
+run tells from a fabric that does not exist before it says so (``legacy_api_missing``).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.val
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 
 NEEDS_CONFIG = ('merged', 'replaced', 'rendered')
+# A read every release that serves the legacy API answers (the list of fabrics), under the legacy client's prefix
+LEGACY_PROBE = '/control/fabrics'
 
 
 class Wait:
@@ -53,15 +59,19 @@ class StepFailed(DashboardError):
 
 
 class Run:
-    """One task: ``model`` and ``mapping`` of its resource, the ``client``, the task's ``params``."""
+    """One task: ``model`` and ``mapping`` of its resource, the ``client``, the task's ``params``.
 
-    def __init__(self, model, mapping, client, params, check_mode, diff):
+    ``api``: the API the mapping speaks (``resource.ApiChoice``); None: the legacy API, on a dashboard that serves it.
+    """
+
+    def __init__(self, model, mapping, client, params, check_mode, diff, api=None):
         self.model = model
         self.mapping = mapping
         self.client = client
         self.params = params
         self.check_mode = check_mode
         self.diff = diff
+        self.api = api
 
     def result(self):
         """The task's result; the warnings of the checks and of the mapping (``client.warn``) in one list."""
@@ -103,7 +113,12 @@ class Run:
             return self.rendered(wants)
         listed = {want['name'] for want in wants}
         everything = state in ('overridden', 'gathered') or (state == 'deleted' and not wants)
-        have = self.mapping.read(None if everything else listed)
+        try:
+            have = self.mapping.read(None if everything else listed)
+        except ApiError as exc:
+            if exc.status == 404 and self.api is not None and self.api.if_no_legacy and self.legacy_api_missing():
+                raise ModelError(self.api.if_no_legacy) from None
+            raise
         if state == 'gathered':
             gathered = [self.model.for_output(have[name]) for name in have]
             if selection is not None:
@@ -173,6 +188,16 @@ class Run:
                  else '; nothing was written before it.')
         self.failed(result, '%s %s Run the task again once the cause is fixed: it reads what is there and sends only what is '
                     'still needed.' % (exc.message.rstrip(), said), wrote=earlier if whole else None, status=exc.status)
+
+    def legacy_api_missing(self):
+        """Whether the dashboard answers no legacy path at all: its list of fabrics, which every legacy API serves, is 404 too.
+
+        Asked only after a read of the legacy API answered 404, so a run on a dashboard that serves it pays nothing."""
+        try:
+            self.client.read(LEGACY_PROBE)
+        except ApiError as exc:
+            return exc.status == 404
+        return False
 
     def check_intent(self, state, wants, changes, result):
         """The mapping's checks of the task's intent (validation.IntentChecks), for a mapping that has them: a refusal

@@ -81,6 +81,16 @@ CONNECTION_OPTIONS = {
     'session_timeout': {'type': 'int', 'default': DEFAULT_SESSION_TIMEOUT},
     'keep_session': {'type': 'bool', 'default': False, 'fallback': (env_fallback, ['DASHBOARD_KEEP_SESSION'])},
 }
+# Which API of the fabric controller a resource module speaks (module_utils/_resources/resource.py): the legacy
+# lan-fabric/rest API every release serves up to 4.1, or the /api/v1/manage API of 4.2 and later; auto chooses by the
+# release the session learned. Beside the connection options, but only the resource modules take it (doc fragment
+# ``gathered_query``, which exactly they include): the other modules address the dashboard by path.
+CONTROLLER_APIS = ('auto', 'legacy', 'manage')
+CONTROLLER_API_ENV = 'DASHBOARD_CONTROLLER_API'
+CONTROLLER_API_OPTIONS = {
+    'controller_api': {'type': 'str', 'default': 'auto', 'choices': list(CONTROLLER_APIS),
+                       'fallback': (env_fallback, [CONTROLLER_API_ENV])},
+}
 # How a task reuses an existing session instead of logging in (doc fragment ``session``).
 SESSION_REUSE_OPTIONS = {
     'session': {'type': 'dict', 'options': SESSION_OPTIONS},
@@ -159,6 +169,25 @@ def timeout_problem(args, environ=None):
     shown = str(value) if len(str(value)) <= 40 else str(value)[:40] + '...'
     return ('%s is %r: give a whole number of seconds greater than 0, for example 30 (it bounds each connection and '
             'each answer; 30 when not set).' % (source, shown))
+
+
+def controller_api_problem(args, environ=None):
+    """A message when the controller_api a task gets (option, or DASHBOARD_CONTROLLER_API) is not one of CONTROLLER_APIS; else None.
+
+    Checked before the options are validated, so the message can name the environment variable the value came from.
+    """
+    environ = os.environ if environ is None else environ
+    if args.get('controller_api') is not None:
+        value, source = args['controller_api'], 'The controller_api option'
+    elif environ.get(CONTROLLER_API_ENV):
+        value, source = environ[CONTROLLER_API_ENV], 'The environment variable %s' % CONTROLLER_API_ENV
+    else:
+        return None
+    if value in CONTROLLER_APIS:
+        return None
+    return ('%s is %r: give auto (the /api/v1/manage API from release 4.2 on, else the legacy one; the default), legacy '
+            '(lan-fabric/rest, which releases up to 4.1 serve and 4.2 may still serve) or manage (/api/v1/manage, 4.2 and '
+            'later).' % (source, bounded(str(value), 40)))
 
 
 def checked_timeout(value):
