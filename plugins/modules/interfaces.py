@@ -40,9 +40,10 @@ description:
     member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
     port-channels (or vPCs), or configured on its own while a port-channel of the task has it as a member, or a member of a
     port-channel or vPC the task does not change; a vPC on a switch in no vPC pair; a key of O(config[].template_params)
-    that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094. A refusal that rests on the switch as
-    it is (a member of a port-channel the task does not change, a sub-interface's parent the task does not list) is a
-    warning in check mode, since an earlier task of the play may change that.
+    that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094; a switch the fabric does not have (in
+    every state). A refusal that rests on the fabric as it is (a switch its inventory does not list yet, a member of a
+    port-channel the task does not change, a sub-interface's parent the task does not list) is a warning in check mode,
+    since an earlier task of the play may change that; the interfaces of a switch not in the fabric are then taken as new.
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice. When it marks some interfaces for
     delete and refuses others, the task fails naming those it refused in RV(failed_items), after deploying the ones it did

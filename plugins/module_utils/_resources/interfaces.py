@@ -531,6 +531,9 @@ class InterfaceMapping:
         # {serial: {port: vPC}}: the ports that are members of a vPC, read; the serials the config names
         self.vpc_members = {}
         self.named = set()
+        # {switch as given: where}: switches the fabric's inventory does not list; check_intent refuses them (a warning in
+        # check mode, where an earlier task of the play may add them), and nothing of theirs is read
+        self.absent = {}
 
     # reads
 
@@ -551,11 +554,22 @@ class InterfaceMapping:
             self.labels[serial] = name if name and names.count(name) == 1 else serial
         return switches
 
+    def listed(self, given, where):
+        """Whether the fabric's inventory names the switch ``given`` (by name, serial number or IP address); one it does not is
+        noted in ``absent``."""
+        if any(given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))
+               for serial, entry in self.directory.by_serial.items()):
+            return True
+        self.absent.setdefault(given, where)
+        return False
+
     def named_switches(self):
-        """The serials of the switches the task's config names (ModelError for one the fabric does not have)."""
+        """The serials of the switches the task's config names that the fabric has (ModelError for a name several have)."""
         serials = []
         for index, item in enumerate(self.params.get('config') or []):
             given = str(item.get('switch') or '').strip()
+            if not self.listed(given, 'config[%d]' % index):
+                continue
             serial = self.directory.serial_of(given, 'config[%d]' % index)
             if serial not in serials:
                 serials.append(serial)
@@ -636,9 +650,10 @@ class InterfaceMapping:
                 self.serials[obj['name']] = owner
 
     def vpc_switches(self):
-        """The serials of the switches the config's vPC items name."""
+        """The serials of the switches the config's vPC items name (those the fabric has)."""
         return [self.directory.serial_of(str(item.get('switch') or '').strip(), 'config[%d]' % index)
-                for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC]
+                for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC
+                and str(item.get('switch') or '').strip() not in self.absent]
 
     def pair_of(self, serial, required=True):
         """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair ModelError, or (not
@@ -673,6 +688,10 @@ class InterfaceMapping:
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
+            if want['switch'] in self.absent:
+                # keyed by the switch as given, its own serial as far as the task can know (a vPC's pair cannot be known)
+                self.serials[want['name']] = want['switch']
+                continue
             serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
             self.named.add(serial)
             if kind_of(want) == VPC:
@@ -742,7 +761,13 @@ class InterfaceMapping:
         """Refuse what cannot work, before anything is written: options the kind or mode does not take, VLANs outside 2 to
         4094, addresses without a prefix length, template_params an option sets, ports the switch does not have, a port in
         two port-channels or vPCs (or in one and configured on its own), SVI interfaces. Costs no request: the reads of
-        the run hold every port of the switches named (and of a named vPC's pair)."""
+        the run hold every port of the switches named (and of a named vPC's pair). A switch the fabric does not have is
+        refused in every state; in check mode a warning, as an earlier task of the play (fabricops.dashboard.fabric_switches)
+        may add it, and its interfaces are taken as new."""
+        for given, where in sorted(self.absent.items()):
+            checks.refuse('%s: switch %s is not in fabric %s: add it to the fabric first (fabricops.dashboard.fabric_switches, in '
+                          'an earlier task), or give its name, serial number or IP address as the fabric inventory lists it'
+                          % (where, given, self.fabric), depends_on='the switches of fabric %s' % self.fabric)
         if state == 'deleted':
             return
         for want in wants:
@@ -835,6 +860,8 @@ class InterfaceMapping:
             if not change.changed or change.after is None:
                 continue
             obj, serial = change.after, self.serials[change.name]
+            if serial in self.absent:
+                continue  # a switch the fabric does not have yet (refused, or in check mode warned about): no ports to check
             ports = self.ports.get(serial, set())
             kind = kind_of(obj)
             if kind == ETHERNET and obj['interface'] not in ports and obj['interface'] not in self.members.get(serial, {}):
