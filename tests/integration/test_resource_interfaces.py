@@ -346,6 +346,7 @@ def test_gathered_with_json_query(resource):
 # vPC: a pair of two new leaves, made through the controller's API as a user's earlier task would
 
 PAIR = ('switch-3', 'switch-4')
+PEER_LINK_PORTS = 'Ethernet1/53,Ethernet1/54'
 VPC = {'switch': PAIR[1], 'name': 'vpc30', 'mode': 'trunk', 'peer1_members': ['e1/30'], 'peer2_members': ['Ethernet1/30', 'e1/31'],
        'allowed_vlans': '2301-2302', 'description': 'host-7'}
 
@@ -368,13 +369,15 @@ def _leaves(emu, session, addresses):
 
 @pytest.fixture(name='leaf_pair')
 def paired_leaves(emu):
-    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4), discovered and paired (peer one first): their serial numbers."""
+    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4), discovered and paired (peer one first), their peer-link
+    port-channel500 with the members Ethernet1/53 and Ethernet1/54 on each: their serial numbers."""
     session = emu.login()
     switches = _leaves(emu, session, ['10.1.0.3', '10.1.0.4'])
     assert sorted(switch['logicalName'] for switch in switches) == sorted(PAIR), switches
     first, second = sorted(switches, key=lambda switch: PAIR.index(switch['logicalName']))
     answer = session.post(emu.url(LAN_FABRIC + '/vpcpair'), timeout=10, json={
-        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False})
+        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False,
+        'templateName': 'vpc_pair', 'nvPairs': {'PEER1_MEMBER_INTERFACES': PEER_LINK_PORTS, 'PEER2_MEMBER_INTERFACES': PEER_LINK_PORTS}})
     assert answer.status_code == 200, answer.text
     return first['serialNumber'], second['serialNumber']
 
@@ -459,6 +462,30 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
         check = resource('interfaces', 'merged', [config], check=True)
         assert check.writes == 0
         assert message in (check.get('msg') or '') + ' '.join(check.get('warnings') or []), check.play.output[-3000:]
+
+
+def test_a_port_of_the_vpc_peer_link_is_refused_before_any_write_and_not_reset_by_deleted(resource, emu, leaf_pair):
+    """The peer-link's member ports carry the controller's peer-link member policy: they are the vPC pair's, not free. A
+    port-channel, a vPC or a port setting of its own that takes one is refused before any write, naming the port and the
+    peer-link (a warning in check mode: an earlier vpc_pairs task may give the peer-link other ports); deleted leaves
+    them as they are."""
+    config = [{'switch': PAIR[0], 'name': 'po21', 'mode': 'trunk', 'members': ['Ethernet1/53']},
+              dict(VPC, peer2_members=['Ethernet1/30', 'Ethernet1/54']),
+              {'switch': PAIR[1], 'name': 'Ethernet1/53', 'mode': 'access', 'access_vlan': 2301}]
+    messages = ['port Ethernet1/53 of switch switch-3 is a member of the vPC peer-link port-channel500',
+                'port Ethernet1/54 of switch switch-4 is a member of the vPC peer-link port-channel500',
+                'port Ethernet1/53 of switch switch-4 is a member of the vPC peer-link port-channel500']
+    run = resource('interfaces', 'merged', config)
+    assert run.play.rc == 2 and run.writes == 0, run.requests
+    assert all(message in run['msg'] for message in messages) and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
+    check = resource('interfaces', 'merged', config, check=True)
+    assert check.play.rc == 0 and check.writes == 0, check.play.output[-3000:]
+    assert all(any(message in warning for warning in check['warnings']) for message in messages), check['warnings']
+    # named on its own to be deleted: not reset to the default policy, nothing sent
+    deleted = resource('interfaces', 'deleted', [{'switch': PAIR[1], 'name': 'Ethernet1/53'}])
+    assert deleted.play.rc == 0, deleted.play.output[-3000:]
+    assert deleted['changed'] is False and deleted.writes == 0, deleted.requests
+    assert [policies(emu, serial)['Ethernet1/53'][0] for serial in leaf_pair] == ['int_vpc_peer_link_po_member_11_1'] * 2
 
 
 def test_rendered_refuses_a_vpc_clearly(resource, emu):
