@@ -43,9 +43,10 @@ description:
     that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094; a switch the fabric does not have (in
     every state); a member port of a vPC pair's peer-link given to a port-channel or vPC or configured on its own, and the
     peer-link's port-channel itself (in every state; the pair holds them, see M(fabricops.dashboard.vpc_pairs)). A refusal
-    that rests on the fabric as it is (a switch its inventory does not list yet, a member of a port-channel the task does not
-    change, the peer-link and its ports, a sub-interface's parent the task does not list) is a warning in check mode, since an
-    earlier task of the play may change that; the interfaces of a switch not in the fabric are then taken as new.
+    that rests on the fabric as it is (a switch its inventory does not list yet, a vPC's switch in no pair yet, a member of a
+    port-channel the task does not change, the peer-link and its ports, a sub-interface's parent the task does not list) is a
+    warning in check mode, since an earlier task of the play may change that; the interfaces of a switch not in the fabric
+    are then taken as new, and so is a vPC of a switch in no pair (on that switch alone).
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice. When it marks some interfaces for
     delete and refuses others, the task fails naming those it refused in RV(failed_items), after deploying the ones it did

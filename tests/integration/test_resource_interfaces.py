@@ -248,7 +248,6 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([CHANNEL, {'switch': LEAF, 'name': 'Ethernet1/20', 'mode': 'access'}], 'port Ethernet1/20 is a member of port-channel20 in this task'),
     ([dict(ROUTED, ipv4_address='10.33.0.1')], "ipv4_address '10.33.0.1' has no prefix length"),
     ([dict(ACCESS, template_params={'ACCESS_VLAN': '10'})], 'template_params ACCESS_VLAN is what the option access_vlan sets'),
-    ([{'switch': LEAF, 'name': 'vPC10', 'mode': 'trunk'}], 'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first'),
     ([{'switch': LEAF, 'name': 'Ethernet1/99', 'mode': 'access'}], 'switch site-a-leaf-2 has no port Ethernet1/99'),
     ([{'switch': LEAF, 'name': 'Loopback1', 'mode': 'access'}], 'a loopback is routed; leave mode out'),
     ([{'switch': LEAF, 'name': 'Ethernet1/1', 'mode': 'access', 'mtu': '9000'}], 'mtu 9000 is not one a layer-2 interface takes'),
@@ -279,27 +278,30 @@ def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resour
     assert routed.play.rc == 0, routed.play.output[-3000:]
 
 
-def test_a_switch_not_in_the_fabric_is_a_warning_in_check_mode_and_refused_in_a_real_run(resource):
-    """An earlier task of the play may add the switch (playbooks/example_vpc_server.yml adds its leaves, then makes a vPC on
-    them): check mode warns, naming the switch and that dependency, and reports the change, as vrfs, networks, vpc_pairs,
-    links and policies do; a real run refuses it before any write. A vPC on such a switch, whose pair cannot be known yet,
-    is no exception."""
+def test_a_switch_not_in_the_fabric_or_in_no_vpc_pair_is_a_warning_in_check_mode_and_refused_in_a_real_run(resource):
+    """An earlier task of the play may add the switch, or pair it (playbooks/example_vpc_server.yml adds its leaves, pairs
+    them, then makes a vPC on them): check mode warns, naming the switch and that dependency, and reports the change, as
+    vrfs, networks, vpc_pairs, links and policies do; a real run refuses it before any write. A vPC on a switch not in the
+    fabric, whose pair cannot be known yet, is no exception."""
     config = [{'switch': '10.1.0.3', 'name': 'vPC10', 'mode': 'trunk', 'peer1_members': ['Ethernet1/10'],
                'peer2_members': ['Ethernet1/10']},
               {'switch': '10.1.0.3', 'name': 'Ethernet1/11', 'mode': 'access', 'access_vlan': 2301},
+              {'switch': LEAF, 'name': 'vPC11', 'mode': 'trunk', 'peer1_members': ['Ethernet1/13']},
               {'switch': LEAF, 'name': 'Ethernet1/12', 'mode': 'access', 'access_vlan': 2301}]
-    message = 'config[0]: switch 10.1.0.3 is not in fabric site-a'
+    messages = {'config[0]: switch 10.1.0.3 is not in fabric site-a': 'the switches of fabric site-a',
+                'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first': 'the vPC pairs of fabric site-a'}
     check = resource('interfaces', 'merged', config, check=True)
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
-    warnings = [warning for warning in check.get('warnings') or [] if message in warning]
-    assert len(warnings) == 1 and 'unless an earlier task of the play changes the switches of fabric site-a' in warnings[0], \
-        check.get('warnings')
+    for message, rests_on in messages.items():
+        warnings = [warning for warning in check.get('warnings') or [] if message in warning]
+        assert len(warnings) == 1 and 'unless an earlier task of the play changes %s' % rests_on in warnings[0], check.get('warnings')
     assert {(item['switch'], item['name']) for item in check['after']} == {
-        ('10.1.0.3', 'vPC10'), ('10.1.0.3', 'Ethernet1/11'), (LEAF, 'Ethernet1/12')}
+        ('10.1.0.3', 'vPC10'), ('10.1.0.3', 'Ethernet1/11'), (LEAF, 'vPC11'), (LEAF, 'Ethernet1/12')}
     run = resource('interfaces', 'merged', config)
     assert run.play.rc == 2 and run.writes == 0, run.requests
-    assert message in run['msg'] and 'fabricops.dashboard.fabric_switches' in run['msg'], run['msg']
+    assert all(message in run['msg'] for message in messages), run['msg']
+    assert 'fabricops.dashboard.fabric_switches' in run['msg'] and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
     assert 'Traceback' not in run.play.output
 
 

@@ -538,6 +538,9 @@ class InterfaceMapping:
         self.named = set()
         # {serial: {port: the peer-link's port-channel ('' when the controller does not name it)}}: the vPC peer-link's ports
         self.peer_link = {}
+        # the serials of the switches a vPC names that are in no vPC pair: check_intent refuses them (a warning in check mode,
+        # where an earlier vpc_pairs task of the play may pair them, and the vPC is then taken as new on that switch alone)
+        self.unpaired = set()
         # {switch as given: where}: switches the fabric's inventory does not list; check_intent refuses them (a warning in
         # check mode, where an earlier task of the play may add them), and nothing of theirs is read
         self.absent = {}
@@ -668,14 +671,13 @@ class InterfaceMapping:
                 and str(item.get('switch') or '').strip() not in self.absent]
 
     def pair_of(self, serial, required=True):
-        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair ModelError, or (not
-        ``required``: deleted, for which a vPC that cannot exist is already gone) the switch's own serial."""
+        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair its own serial, noted in
+        ``unpaired`` when ``required`` (not for deleted, for which a vPC that cannot exist is already gone)."""
         if serial not in self.pairs:
             answer = self.client.read('/interface/vpcpair_serial_number', params={'serial_number': serial})
             self.pairs[serial] = str((answer or {}).get('vpc_pair_sn') or serial) if isinstance(answer, dict) else serial
         if '~' not in self.pairs[serial] and required:
-            raise ModelError('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (the controller\'s '
-                             'vPC pairing, or cisco.dcnm.dcnm_vpc_pair), then run this task again' % self.labels.get(serial, serial))
+            self.unpaired.add(serial)
         return self.pairs[serial]
 
     @staticmethod
@@ -781,6 +783,10 @@ class InterfaceMapping:
             checks.refuse('%s: switch %s is not in fabric %s: add it to the fabric first (fabricops.dashboard.fabric_switches, in '
                           'an earlier task), or give its name, serial number or IP address as the fabric inventory lists it'
                           % (where, given, self.fabric), depends_on='the switches of fabric %s' % self.fabric)
+        for serial in sorted(self.unpaired):
+            checks.refuse('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (fabricops.dashboard.vpc_pairs, '
+                          'in an earlier task), then run this task again' % self.labels.get(serial, serial),
+                          depends_on='the vPC pairs of fabric %s' % self.fabric)
         for change in changes:
             if change.changed and (change.before or {}).get('policy') == PEER_LINK_POLICY:
                 checks.refuse('interface %s is the vPC peer-link of switch %s\'s vPC pair, which the pair holds: leave it out of '
