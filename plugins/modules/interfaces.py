@@ -40,9 +40,13 @@ description:
     member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
     port-channels (or vPCs), or configured on its own while a port-channel of the task has it as a member, or a member of a
     port-channel or vPC the task does not change; a vPC on a switch in no vPC pair; a key of O(config[].template_params)
-    that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094. A refusal that rests on the switch as
-    it is (a member of a port-channel the task does not change, a sub-interface's parent the task does not list) is a
-    warning in check mode, since an earlier task of the play may change that.
+    that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094; a switch the fabric does not have (in
+    every state); a member port of a vPC pair's peer-link given to a port-channel or vPC or configured on its own, and the
+    peer-link's port-channel itself (in every state; the pair holds them, see M(fabricops.dashboard.vpc_pairs)). A refusal
+    that rests on the fabric as it is (a switch its inventory does not list yet, a vPC's switch in no pair yet, a member of a
+    port-channel the task does not change, the peer-link and its ports, a sub-interface's parent the task does not list) is a
+    warning in check mode, since an earlier task of the play may change that; the interfaces of a switch not in the fabric
+    are then taken as new, and so is a vPC of a switch in no pair (on that switch alone).
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice. When it marks some interfaces for
     delete and refuses others, the task fails naming those it refused in RV(failed_items), after deploying the ones it did
@@ -87,7 +91,7 @@ options:
         controller requires, whatever O(deploy) says. An interface already absent, or a port already at the default, is
         fine, and so is a vPC of a switch in no vPC pair. O(config) cannot be empty.
       - V(gathered) reads every interface of every switch of the fabric, except the members of port-channels (and of vPCs,
-        where the controller gives them a vPC member policy), each vPC once (by its pair's first switch), and returns
+        where the controller gives them a vPC member policy, and of a vPC pair's peer-link), each vPC once (by its pair's first switch), and returns
         them in RV(gathered), in the format O(config) takes, so they can be fed back unchanged (brownfield export).
       - V(rendered) returns in RV(rendered) the requests a run would send to create the listed interfaces on switches that
         have none of them, without connecting to anything. O(config[].switch) is taken as the switch's serial number. A vPC

@@ -248,10 +248,8 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([CHANNEL, {'switch': LEAF, 'name': 'Ethernet1/20', 'mode': 'access'}], 'port Ethernet1/20 is a member of port-channel20 in this task'),
     ([dict(ROUTED, ipv4_address='10.33.0.1')], "ipv4_address '10.33.0.1' has no prefix length"),
     ([dict(ACCESS, template_params={'ACCESS_VLAN': '10'})], 'template_params ACCESS_VLAN is what the option access_vlan sets'),
-    ([{'switch': LEAF, 'name': 'vPC10', 'mode': 'trunk'}], 'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first'),
     ([{'switch': LEAF, 'name': 'Ethernet1/99', 'mode': 'access'}], 'switch site-a-leaf-2 has no port Ethernet1/99'),
     ([{'switch': LEAF, 'name': 'Loopback1', 'mode': 'access'}], 'a loopback is routed; leave mode out'),
-    ([{'switch': 'no-such-switch', 'name': 'Ethernet1/1', 'mode': 'access'}], 'switch no-such-switch is not in fabric site-a'),
     ([{'switch': LEAF, 'name': 'Ethernet1/1', 'mode': 'access', 'mtu': '9000'}], 'mtu 9000 is not one a layer-2 interface takes'),
     ([{'switch': LEAF, 'name': 'Serial0/1', 'mode': 'access'}], 'is not an interface name this module knows'),
     ([CHANNEL, dict(SUBIF, switch=LEAF, name='Ethernet1/20.5')], 'its parent port Ethernet1/20 is a member of port-channel20'),
@@ -278,6 +276,33 @@ def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resour
     # with its parent made routed in the same task, it goes through
     routed = resource('interfaces', 'merged', [{'switch': LEAF, 'name': 'Ethernet1/47', 'mode': 'routed'}] + config)
     assert routed.play.rc == 0, routed.play.output[-3000:]
+
+
+def test_a_switch_not_in_the_fabric_or_in_no_vpc_pair_is_a_warning_in_check_mode_and_refused_in_a_real_run(resource):
+    """An earlier task of the play may add the switch, or pair it (playbooks/example_vpc_server.yml adds its leaves, pairs
+    them, then makes a vPC on them): check mode warns, naming the switch and that dependency, and reports the change, as
+    vrfs, networks, vpc_pairs, links and policies do; a real run refuses it before any write. A vPC on a switch not in the
+    fabric, whose pair cannot be known yet, is no exception."""
+    config = [{'switch': '10.1.0.3', 'name': 'vPC10', 'mode': 'trunk', 'peer1_members': ['Ethernet1/10'],
+               'peer2_members': ['Ethernet1/10']},
+              {'switch': '10.1.0.3', 'name': 'Ethernet1/11', 'mode': 'access', 'access_vlan': 2301},
+              {'switch': LEAF, 'name': 'vPC11', 'mode': 'trunk', 'peer1_members': ['Ethernet1/13']},
+              {'switch': LEAF, 'name': 'Ethernet1/12', 'mode': 'access', 'access_vlan': 2301}]
+    messages = {'config[0]: switch 10.1.0.3 is not in fabric site-a': 'the switches of fabric site-a',
+                'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first': 'the vPC pairs of fabric site-a'}
+    check = resource('interfaces', 'merged', config, check=True)
+    assert check.play.rc == 0, check.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
+    for message, rests_on in messages.items():
+        warnings = [warning for warning in check.get('warnings') or [] if message in warning]
+        assert len(warnings) == 1 and 'unless an earlier task of the play changes %s' % rests_on in warnings[0], check.get('warnings')
+    assert {(item['switch'], item['name']) for item in check['after']} == {
+        ('10.1.0.3', 'vPC10'), ('10.1.0.3', 'Ethernet1/11'), (LEAF, 'vPC11'), (LEAF, 'Ethernet1/12')}
+    run = resource('interfaces', 'merged', config)
+    assert run.play.rc == 2 and run.writes == 0, run.requests
+    assert all(message in run['msg'] for message in messages), run['msg']
+    assert 'fabricops.dashboard.fabric_switches' in run['msg'] and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
+    assert 'Traceback' not in run.play.output
 
 
 def test_a_port_already_in_another_port_channel_is_refused_before_any_write(resource):
@@ -323,6 +348,7 @@ def test_gathered_with_json_query(resource):
 # vPC: a pair of two new leaves, made through the controller's API as a user's earlier task would
 
 PAIR = ('switch-3', 'switch-4')
+PEER_LINK_PORTS = 'Ethernet1/53,Ethernet1/54'
 VPC = {'switch': PAIR[1], 'name': 'vpc30', 'mode': 'trunk', 'peer1_members': ['e1/30'], 'peer2_members': ['Ethernet1/30', 'e1/31'],
        'allowed_vlans': '2301-2302', 'description': 'host-7'}
 
@@ -345,13 +371,15 @@ def _leaves(emu, session, addresses):
 
 @pytest.fixture(name='leaf_pair')
 def paired_leaves(emu):
-    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4), discovered and paired (peer one first): their serial numbers."""
+    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4), discovered and paired (peer one first), their peer-link
+    port-channel500 with the members Ethernet1/53 and Ethernet1/54 on each: their serial numbers."""
     session = emu.login()
     switches = _leaves(emu, session, ['10.1.0.3', '10.1.0.4'])
     assert sorted(switch['logicalName'] for switch in switches) == sorted(PAIR), switches
     first, second = sorted(switches, key=lambda switch: PAIR.index(switch['logicalName']))
     answer = session.post(emu.url(LAN_FABRIC + '/vpcpair'), timeout=10, json={
-        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False})
+        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False,
+        'templateName': 'vpc_pair', 'nvPairs': {'PEER1_MEMBER_INTERFACES': PEER_LINK_PORTS, 'PEER2_MEMBER_INTERFACES': PEER_LINK_PORTS}})
     assert answer.status_code == 200, answer.text
     return first['serialNumber'], second['serialNumber']
 
@@ -436,6 +464,30 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
         check = resource('interfaces', 'merged', [config], check=True)
         assert check.writes == 0
         assert message in (check.get('msg') or '') + ' '.join(check.get('warnings') or []), check.play.output[-3000:]
+
+
+def test_a_port_of_the_vpc_peer_link_is_refused_before_any_write_and_not_reset_by_deleted(resource, emu, leaf_pair):
+    """The peer-link's member ports carry the controller's peer-link member policy: they are the vPC pair's, not free. A
+    port-channel, a vPC or a port setting of its own that takes one is refused before any write, naming the port and the
+    peer-link (a warning in check mode: an earlier vpc_pairs task may give the peer-link other ports); deleted leaves
+    them as they are."""
+    config = [{'switch': PAIR[0], 'name': 'po21', 'mode': 'trunk', 'members': ['Ethernet1/53']},
+              dict(VPC, peer2_members=['Ethernet1/30', 'Ethernet1/54']),
+              {'switch': PAIR[1], 'name': 'Ethernet1/53', 'mode': 'access', 'access_vlan': 2301}]
+    messages = ['port Ethernet1/53 of switch switch-3 is a member of the vPC peer-link port-channel500',
+                'port Ethernet1/54 of switch switch-4 is a member of the vPC peer-link port-channel500',
+                'port Ethernet1/53 of switch switch-4 is a member of the vPC peer-link port-channel500']
+    run = resource('interfaces', 'merged', config)
+    assert run.play.rc == 2 and run.writes == 0, run.requests
+    assert all(message in run['msg'] for message in messages) and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
+    check = resource('interfaces', 'merged', config, check=True)
+    assert check.play.rc == 0 and check.writes == 0, check.play.output[-3000:]
+    assert all(any(message in warning for warning in check['warnings']) for message in messages), check['warnings']
+    # named on its own to be deleted: not reset to the default policy, nothing sent
+    deleted = resource('interfaces', 'deleted', [{'switch': PAIR[1], 'name': 'Ethernet1/53'}])
+    assert deleted.play.rc == 0, deleted.play.output[-3000:]
+    assert deleted['changed'] is False and deleted.writes == 0, deleted.requests
+    assert [policies(emu, serial)['Ethernet1/53'][0] for serial in leaf_pair] == ['int_vpc_peer_link_po_member_11_1'] * 2
 
 
 def test_rendered_refuses_a_vpc_clearly(resource, emu):

@@ -330,6 +330,11 @@ MEMBER_POLICIES = ('int_port_channel_trunk_member_11_1', 'int_port_channel_acces
                    'int_port_channel_dot1q_tunnel_member_11_1', 'int_l3_port_channel_member')
 # The policies the controller gives a vPC's member ports [client, cisco.dcnm]; such a port belongs to its vPC.
 VPC_MEMBER_POLICIES = ('int_vpc_access_po_member_11_1', 'int_vpc_trunk_po_member_11_1', 'int_vpc_dot1q_tunnel_po_member_11_1')
+# A vPC pair's peer-link: a port-channel on each switch of the pair, and the member policy of its ports [client, cisco.dcnm's
+# dcnm_interface names both; docs/api/fabric-controller.yaml, tag vpc-pairs]. The pair holds them (fabricops.dashboard.vpc_pairs
+# sets their ports): never free for a port-channel, a vPC or a setting of their own, never changed or removed here.
+PEER_LINK_POLICY = 'int_vpc_peer_link_po'
+PEER_LINK_MEMBER_POLICY = 'int_vpc_peer_link_po_member_11_1'
 # A vPC's options that are one nvPair on each switch of the pair (the same value on both) [client, cisco.dcnm's vPC payloads;
 # uncertain: the emulator does not check a vPC's nvPairs]; its port-channel number is PEER1_PCID and PEER2_PCID.
 VPC_PEER_KEYS = {'description': 'PO_DESC', 'access_vlan': 'ACCESS_VLAN', 'allowed_vlans': 'ALLOWED_VLANS', 'native_vlan': 'NATIVE_VLAN'}
@@ -531,6 +536,14 @@ class InterfaceMapping:
         # {serial: {port: vPC}}: the ports that are members of a vPC, read; the serials the config names
         self.vpc_members = {}
         self.named = set()
+        # {serial: {port: the peer-link's port-channel ('' when the controller does not name it)}}: the vPC peer-link's ports
+        self.peer_link = {}
+        # the serials of the switches a vPC names that are in no vPC pair: check_intent refuses them (a warning in check mode,
+        # where an earlier vpc_pairs task of the play may pair them, and the vPC is then taken as new on that switch alone)
+        self.unpaired = set()
+        # {switch as given: where}: switches the fabric's inventory does not list; check_intent refuses them (a warning in
+        # check mode, where an earlier task of the play may add them), and nothing of theirs is read
+        self.absent = {}
 
     # reads
 
@@ -551,11 +564,22 @@ class InterfaceMapping:
             self.labels[serial] = name if name and names.count(name) == 1 else serial
         return switches
 
+    def listed(self, given, where):
+        """Whether the fabric's inventory names the switch ``given`` (by name, serial number or IP address); one it does not is
+        noted in ``absent``."""
+        if any(given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))
+               for serial, entry in self.directory.by_serial.items()):
+            return True
+        self.absent.setdefault(given, where)
+        return False
+
     def named_switches(self):
-        """The serials of the switches the task's config names (ModelError for one the fabric does not have)."""
+        """The serials of the switches the task's config names that the fabric has (ModelError for a name several have)."""
         serials = []
         for index, item in enumerate(self.params.get('config') or []):
             given = str(item.get('switch') or '').strip()
+            if not self.listed(given, 'config[%d]' % index):
+                continue
             serial = self.directory.serial_of(given, 'config[%d]' % index)
             if serial not in serials:
                 serials.append(serial)
@@ -598,6 +622,7 @@ class InterfaceMapping:
         self.members[serial] = {}
         self.ports[serial] = set()
         self.vpc_members.setdefault(serial, {})
+        self.peer_link[serial] = {}
         for group in answer or []:
             if not isinstance(group, dict):
                 continue
@@ -613,6 +638,10 @@ class InterfaceMapping:
                     continue
                 if group.get('policy') in VPC_MEMBER_POLICIES:
                     self.vpc_members[serial].setdefault(interface, 'a vPC')
+                    continue
+                if group.get('policy') == PEER_LINK_MEMBER_POLICY:
+                    # the pair's: described by its peer-link (vpc_pairs), so neither listed nor reset here, as other members
+                    self.peer_link[serial][interface] = interface_name((entry.get('nvPairs') or {}).get('PO_ID') or '')[1]
                     continue
                 owner = serial
                 if kind == VPC:
@@ -636,19 +665,19 @@ class InterfaceMapping:
                 self.serials[obj['name']] = owner
 
     def vpc_switches(self):
-        """The serials of the switches the config's vPC items name."""
+        """The serials of the switches the config's vPC items name (those the fabric has)."""
         return [self.directory.serial_of(str(item.get('switch') or '').strip(), 'config[%d]' % index)
-                for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC]
+                for index, item in enumerate(self.params.get('config') or []) if interface_name(item.get('name'))[0] == VPC
+                and str(item.get('switch') or '').strip() not in self.absent]
 
     def pair_of(self, serial, required=True):
-        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair ModelError, or (not
-        ``required``: deleted, for which a vPC that cannot exist is already gone) the switch's own serial."""
+        """The pair's serial ("SN1~SN2") of a switch, asked once (1 GET); for a switch in no pair its own serial, noted in
+        ``unpaired`` when ``required`` (not for deleted, for which a vPC that cannot exist is already gone)."""
         if serial not in self.pairs:
             answer = self.client.read('/interface/vpcpair_serial_number', params={'serial_number': serial})
             self.pairs[serial] = str((answer or {}).get('vpc_pair_sn') or serial) if isinstance(answer, dict) else serial
         if '~' not in self.pairs[serial] and required:
-            raise ModelError('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (the controller\'s '
-                             'vPC pairing, or cisco.dcnm.dcnm_vpc_pair), then run this task again' % self.labels.get(serial, serial))
+            self.unpaired.add(serial)
         return self.pairs[serial]
 
     @staticmethod
@@ -673,6 +702,10 @@ class InterfaceMapping:
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
+            if want['switch'] in self.absent:
+                # keyed by the switch as given, its own serial as far as the task can know (a vPC's pair cannot be known)
+                self.serials[want['name']] = want['switch']
+                continue
             serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
             self.named.add(serial)
             if kind_of(want) == VPC:
@@ -741,8 +774,24 @@ class InterfaceMapping:
     def check_intent(self, state, wants, changes, checks):
         """Refuse what cannot work, before anything is written: options the kind or mode does not take, VLANs outside 2 to
         4094, addresses without a prefix length, template_params an option sets, ports the switch does not have, a port in
-        two port-channels or vPCs (or in one and configured on its own), SVI interfaces. Costs no request: the reads of
-        the run hold every port of the switches named (and of a named vPC's pair)."""
+        two port-channels or vPCs (or in one and configured on its own), the vPC peer-link and its ports (in every state),
+        SVI interfaces. Costs no request: the reads of
+        the run hold every port of the switches named (and of a named vPC's pair). A switch the fabric does not have is
+        refused in every state; in check mode a warning, as an earlier task of the play (fabricops.dashboard.fabric_switches)
+        may add it, and its interfaces are taken as new."""
+        for given, where in sorted(self.absent.items()):
+            checks.refuse('%s: switch %s is not in fabric %s: add it to the fabric first (fabricops.dashboard.fabric_switches, in '
+                          'an earlier task), or give its name, serial number or IP address as the fabric inventory lists it'
+                          % (where, given, self.fabric), depends_on='the switches of fabric %s' % self.fabric)
+        for serial in sorted(self.unpaired):
+            checks.refuse('switch %s is in no vPC pair, and a vPC interface lives on a pair: pair it first (fabricops.dashboard.vpc_pairs, '
+                          'in an earlier task), then run this task again' % self.labels.get(serial, serial),
+                          depends_on='the vPC pairs of fabric %s' % self.fabric)
+        for change in changes:
+            if change.changed and (change.before or {}).get('policy') == PEER_LINK_POLICY:
+                checks.refuse('interface %s is the vPC peer-link of switch %s\'s vPC pair, which the pair holds: leave it out of '
+                              'config, and change the peer-link with fabricops.dashboard.vpc_pairs' % (change.name, change.before['switch']),
+                              depends_on='the peer-link of switch %s\'s vPC pair' % change.before['switch'])
         if state == 'deleted':
             return
         for want in wants:
@@ -835,6 +884,8 @@ class InterfaceMapping:
             if not change.changed or change.after is None:
                 continue
             obj, serial = change.after, self.serials[change.name]
+            if serial in self.absent:
+                continue  # a switch the fabric does not have yet (refused, or in check mode warned about): no ports to check
             ports = self.ports.get(serial, set())
             kind = kind_of(obj)
             if kind == ETHERNET and obj['interface'] not in ports and obj['interface'] not in self.members.get(serial, {}):
@@ -847,6 +898,8 @@ class InterfaceMapping:
                         change.name, obj['switch'], parent))
                 else:
                     self.check_parent(change.name, obj['switch'], serial, parent, after, claims, checks)
+            if kind == ETHERNET:
+                self.check_peer_link(change.name, serial, obj['interface'], obj['switch'], checks)
             if kind == ETHERNET and (serial, obj['interface']) in claims:
                 checks.refuse('interface %s: port %s is a member of %s in this task; a member takes its settings from its '
                               'port-channel: leave the port out of config, or out of the port-channel\'s members'
@@ -867,6 +920,8 @@ class InterfaceMapping:
                     if port not in ports:
                         checks.refuse('interface %s: switch %s has no port %s for its members' % (change.name, obj['switch'], port))
                         continue
+                    if self.check_peer_link(change.name, serial, port, self.labels.get(serial, obj['switch']), checks):
+                        continue
                     if port in self.vpc_members.get(serial, {}) and (serial, port) not in leaving:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from that vPC\'s members first'
                                       % (change.name, port, self.vpc_members[serial][port]))
@@ -876,6 +931,20 @@ class InterfaceMapping:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from %s\'s members first (in '
                                       'this task or an earlier one)' % (change.name, port, owner, owner),
                                       depends_on='%s %s' % (obj['switch'], owner))
+
+    def check_peer_link(self, name, serial, port, switch, checks):
+        """Refuse a port of the vPC peer-link to interface ``name`` (the port itself, or one taking it as a member); True when it
+        is one. A warning in check mode: an earlier vpc_pairs task of the play may give the peer-link other ports."""
+        if port not in self.peer_link.get(serial, {}):
+            return False
+        channel = self.peer_link[serial][port]
+        interface = name.rsplit(' ', 1)[1]
+        fix = 'leave the port out of config' if interface == port else 'give %s another port' % interface
+        checks.refuse('interface %s: port %s of switch %s is a member of the vPC peer-link%s, which the switch\'s vPC pair holds; '
+                      '%s, or give the peer-link other member ports first (fabricops.dashboard.vpc_pairs, peer1_link_members and '
+                      'peer2_link_members, in an earlier task)' % (name, port, switch, ' %s' % channel if channel else '', fix),
+                      depends_on='the peer-link of switch %s\'s vPC pair' % switch)
+        return True
 
     def member_ports(self, name, obj):
         """[(serial, port)] of the member ports of a port-channel or vPC (a vPC's on each switch of its pair)."""
@@ -897,6 +966,8 @@ class InterfaceMapping:
             for port in obj.get(option) or []:
                 if port not in self.ports.get(serial, set()):
                     checks.refuse('interface %s: switch %s (%s) has no port %s; give ports it has' % (change.name, label, option, port))
+                    continue
+                if self.check_peer_link(change.name, serial, port, label, checks):
                     continue
                 if (serial, port) in leaving:
                     continue

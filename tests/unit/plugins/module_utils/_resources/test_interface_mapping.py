@@ -1,5 +1,7 @@
 """Interfaces: the options a user writes and the controller's interface policies, both ways (pure)."""
 
+import re
+
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import (
@@ -290,3 +292,64 @@ def test_the_controllers_per_item_words_name_an_interface_only_whole():
     assert name_in('Loopback8', 'Interface Loopback8 not found on switch SN1')
     assert not name_in('Ethernet1/1', 'Interface Ethernet1/10 not found')
     assert not name_in('Ethernet1/1', 'Interface Ethernet1/1.10 not found')
+
+
+class AnsweringClient:
+    """Answers a run's reads by path from a table (one switch, so the query does not matter); sends nothing."""
+
+    offline = False
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def read(self, path, params=None):
+        del params
+        return self.answers[path]
+
+
+# leaf-1 as the controller lists it in a vPC pair: the peer-link port-channel500 with its member policy on Ethernet1/53
+PEER_LINK_READ = {
+    '/control/fabrics/f1/inventory/switchesByFabric': [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'switchRole': 'leaf'}],
+    '/interface': [
+        {'policy': 'int_vpc_peer_link_po', 'interfaces': [
+            {'ifName': 'port-channel500', 'nvPairs': {'PO_ID': 'port-channel500', 'MEMBER_INTERFACES': 'Ethernet1/53'}}]},
+        {'policy': 'int_vpc_peer_link_po_member_11_1', 'interfaces': [
+            {'ifName': 'Ethernet1/53', 'nvPairs': {'PO_ID': 'port-channel500', 'INTF_NAME': 'Ethernet1/53'}}]},
+        {'policy': 'int_trunk_host', 'interfaces': [{'ifName': 'Ethernet1/54', 'nvPairs': LEAF_DEFAULT[1]}]},
+    ],
+}
+
+
+def intent_over_peer_link(state, config, check_mode=False):
+    """(have, changes, checks) of a task of ``state`` on leaf-1 as PEER_LINK_READ lists it, its intent checked."""
+    mapping = InterfaceMapping(MODEL, AnsweringClient(PEER_LINK_READ), {'fabric': 'f1', 'state': state, 'config': config})
+    wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
+    have = mapping.read()
+    changes = [change for change in mapping.plan(MODEL, state, wants, have) if change.changed]
+    checks = IntentChecks(check_mode)
+    mapping.check_intent(state, wants, changes, checks)
+    return have, changes, checks
+
+
+def test_a_port_of_the_vpc_peer_link_is_the_pairs_and_deleted_leaves_it_alone():
+    have, changes, checks = intent_over_peer_link('deleted', [{'switch': 'leaf-1', 'name': 'Ethernet1/53'}])
+    assert 'leaf-1 Ethernet1/53' not in have and changes == [] and checks.conclude() == []
+
+
+@pytest.mark.parametrize('state, item, message', [
+    ('merged', {'name': 'po10', 'mode': 'trunk', 'members': ['e1/53', 'e1/54']},
+     'interface leaf-1 port-channel10: port Ethernet1/53 of switch leaf-1 is a member of the vPC peer-link port-channel500'),
+    ('merged', {'name': 'e1/53', 'mode': 'access'}, 'port Ethernet1/53 of switch leaf-1 is a member of the vPC peer-link port-channel500, '
+     "which the switch's vPC pair holds; leave the port out of config"),
+    ('merged', {'name': 'po500', 'mode': 'trunk'}, "interface leaf-1 port-channel500 is the vPC peer-link of switch leaf-1's vPC pair"),
+    ('deleted', {'name': 'po500'}, "interface leaf-1 port-channel500 is the vPC peer-link of switch leaf-1's vPC pair"),
+])
+def test_the_vpc_peer_link_and_its_ports_are_refused_and_in_check_mode_warned_about(state, item, message):
+    *_, checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')])
+    with pytest.raises(IntentRefused, match=re.escape(message)):
+        checks.conclude()
+    # an earlier vpc_pairs task of the play may give the peer-link other ports (or another port-channel)
+    *_, checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')], check_mode=True)
+    warnings = checks.conclude()
+    assert any(message in warning and "unless an earlier task of the play changes the peer-link of switch leaf-1's vPC pair"
+               in warning for warning in warnings), warnings
