@@ -542,7 +542,7 @@ def test_an_interface_the_controller_does_not_mark_for_delete_is_named_in_failed
     # a rerun deletes what is left, and only that
     again = resource('interfaces', 'deleted', [LOOPBACK, second])
     assert again.play.rc == 0 and again['changed'] is True, again.play.output[-3000:]
-    assert [key for key in again['deploy']] == [LEAF + ' Loopback11']
+    assert list(again['deploy']) == [LEAF + ' Loopback11']
     assert not {'Loopback10', 'Loopback11'} & {entry['ifName'] for entry in read_controller(emu, '/interface/detail?serialNumber=' + serial)}
 
 
