@@ -2,6 +2,7 @@
 first run builds a server's vPC across two new leaves of site-a and the networks it carries (and its own second pass
 changes nothing), the second run sends no write at all. The result is read from the controller, not only from the play."""
 
+import re
 import textwrap
 
 import yaml
@@ -52,6 +53,9 @@ def test_the_guide_shows_the_playbook_as_it_is():
     """The guide inlines the play (the docs ship without playbooks/): it must be the playbook the test above runs."""
     guide = (REPO / 'docs' / 'docsite' / 'rst' / 'resource_modules.rst').read_text(encoding='utf-8')
     section = guide[guide.index('Worked example: a server on a vPC'):]
+    # up to the next heading of its level or above (a title line underlined with - or ~)
+    heading = re.search(r'\n\n[^\n]+\n([-~])\1{2,}\n', section[40:])
+    section = section[:40 + heading.start()] if heading else section
     block = section[section.rindex('.. code-block:: yaml'):].split('\n', 1)[1]
     lines = []
     for line in block.splitlines():
