@@ -345,11 +345,11 @@ def test_a_port_of_the_vpc_peer_link_is_the_pairs_and_deleted_leaves_it_alone():
     ('deleted', {'name': 'po500'}, "interface leaf-1 port-channel500 is the vPC peer-link of switch leaf-1's vPC pair"),
 ])
 def test_the_vpc_peer_link_and_its_ports_are_refused_and_in_check_mode_warned_about(state, item, message):
-    *_, checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')])
+    checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')])[-1]
     with pytest.raises(IntentRefused, match=re.escape(message)):
         checks.conclude()
     # an earlier vpc_pairs task of the play may give the peer-link other ports (or another port-channel)
-    *_, checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')], check_mode=True)
+    checks = intent_over_peer_link(state, [dict(item, switch='leaf-1')], check_mode=True)[-1]
     warnings = checks.conclude()
     assert any(message in warning and "unless an earlier task of the play changes the peer-link of switch leaf-1's vPC pair"
                in warning for warning in warnings), warnings
