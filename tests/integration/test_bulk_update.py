@@ -33,6 +33,8 @@ def run_updates(play, emu, tmp_path):
 def test_changes_go_in_one_bulk_update_per_task(play, emu, tmp_path):
     results = run_updates(play, emu, tmp_path)
     assert changes_of(emu.request_log()) == [('PUT', BULK, 200), ('PUT', BULK, 200)]
+    # what the run learns of the controller, once: its release too, though each task asks for it before its first request
+    assert emu.counters()['requests']['GET /version.json'] == {'200': 1}
     assert results['two']['requests'] == ['PUT /top-down/v2/bulk-update/networks']
     assert results['one']['requests'] == ['PUT /top-down/v2/bulk-update/networks']
 

@@ -124,6 +124,14 @@ class RunCache:
         self.adopt(record)
         return session.token == record['token'] and session.expires_in() > session.refresh_margin()
 
+    def take_offers(self):
+        """Take what the run learned of the controller so far (its record's ``offers``), read without the lock."""
+        if self._cache is None:
+            return
+        record = self._cache.peek(self._session.cache_key())
+        if record and self.trusts(record):
+            self._session.offers.take(record.get('offers'))
+
     def keep_key(self):
         """Keep a key session's key for this run's other tasks: in the run's private cache, never in the fact."""
         session = self._session

@@ -166,6 +166,10 @@ class DashboardSession:
         Learned once per run, from the public GET /version.json, and kept with the run's session record
         (``offers``): the run's later tasks have it without a request.
         """
+        if RELEASE_OFFER not in self.offers:
+            # Asked before this task's first request (a resource task chooses its API first): what an earlier
+            # task of the run learned is in the run's record, not yet in this process.
+            self.run_cache.take_offers()
         return self.offers.learn(RELEASE_OFFER, lambda: read_release(self.http))
 
     @property
