@@ -97,7 +97,7 @@ options:
     default: false
   wait:
     description:
-      - Wait until every deployed switch reports V(In-Sync), and return the state of each in RV(deployment).
+      - Wait until every deployed switch reports V(IN-SYNC), and return the state of each in RV(deployment).
     type: bool
     default: true
   wait_timeout:
@@ -284,11 +284,11 @@ deploy:
   sample: ["site-a-leaf-3", "site-a-leaf-4"]
 deployment:
   description:
-    - Per switch, its configuration state when the wait ended (V(In-Sync)).
+    - Per switch, its configuration state when the wait ended (V(IN-SYNC)).
     - Also when the deploy did not finish in O(wait_timeout), with the states at that moment.
   returned: when a deploy was sent and O(wait=true), or a deploy did not finish
   type: dict
-  sample: {"site-a-leaf-3": "In-Sync", "site-a-leaf-4": "In-Sync"}
+  sample: {"site-a-leaf-3": "IN-SYNC", "site-a-leaf-4": "IN-SYNC"}
 requests:
   description:
     - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order.

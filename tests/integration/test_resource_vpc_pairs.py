@@ -73,7 +73,7 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     assert (check['after'], check['diff'], check['deploy']) == (run['after'], run['diff'], run['deploy'])
     serials = leaves['switch-3'], leaves['switch-4']
     assert run['requests'] == ['POST /vpcpair', 'POST /control/fabrics/site-a/config-deploy/%s,%s' % serials], run['requests']
-    assert run['deployment'] == {'switch-3': 'In-Sync', 'switch-4': 'In-Sync'}
+    assert run['deployment'] == {'switch-3': 'IN-SYNC', 'switch-4': 'IN-SYNC'}
     assert run['diff'] == {'before': {}, 'after': {'switch-3~switch-4': {
         'peer1': 'switch-3', 'peer2': 'switch-4', 'use_virtual_peerlink': False, 'template_params': {}}}}
     # the controller's view: paired, a vPC domain of its choice, the peer-link a port-channel on each switch
@@ -205,7 +205,7 @@ def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(reso
     deleted = resource('vpc_pairs', 'deleted', [{'peer1': 'switch-5', 'peer2': 'switch-3'}, PAIR], deploy=True)
     assert deleted.play.rc == 0, deleted.play.output[-3000:]
     assert deleted['requests'][0] == 'DELETE /vpcpair' and len(deleted['requests']) == 2
-    assert deleted['deployment'] == {'switch-3': 'In-Sync', 'switch-5': 'In-Sync'}
+    assert deleted['deployment'] == {'switch-3': 'IN-SYNC', 'switch-5': 'IN-SYNC'}
     assert paired(emu) == {}
     again = resource('vpc_pairs', 'deleted', [{'peer1': 'switch-5', 'peer2': 'switch-3'}], deploy=True)
     assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.requests

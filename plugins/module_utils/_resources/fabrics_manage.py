@@ -5,7 +5,7 @@
 
 The same model as ``fabrics.FabricMapping`` (a fabric as the user writes it), mapped to the typed
 fabric object of ``/api/v1/manage/fabrics`` (``name``, and its settings under ``management``),
-field by field as section 9.1 of nd-manage-facts pairs them with the legacy nvPairs. The legacy
+field by field as docs/api/platform.yaml (GET /api/v1/manage/fabrics) pairs them with the legacy nvPairs. The legacy
 template becomes ``management.type``; the nvPairs that 4.2 types and this module does not name as
 options (``GRFIELD_DEBUG_FLAG``, the default VRF and network templates) stay ``template_params``
 under their legacy keys, so a playbook reads and writes the same on both APIs. What this mapping
@@ -23,7 +23,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
-# management.type of the fabric kinds whose legacy template is known (nd-manage-facts 9.1; the eBGP pairing is uncertain)
+# management.type of the fabric kinds whose legacy template is known (docs/api/platform.yaml, GET /api/v1/manage/fabrics; the eBGP pairing is uncertain)
 TYPE_OF_TEMPLATE = {'Easy_Fabric': 'vxlanIbgp', 'External_Fabric': 'externalConnectivity'}
 TEMPLATE_OF_TYPE = {kind: template for template, kind in TYPE_OF_TEMPLATE.items()}
 # What a new fabric of a kind must give (the legacy template marks BGP_AS mandatory without a default; 4.2's own rule is not

@@ -30,14 +30,14 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, ResourceModel, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
     VLAN_BOUNDS, check_bounds, check_interface_address, check_template_keys,
 )
@@ -548,20 +548,8 @@ class InterfaceMapping:
     # reads
 
     def inventory(self):
-        try:
-            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
-        self.directory = SwitchDirectory(self.fabric, switches)
-        names = [str(entry.get('logicalName') or '') for entry in switches]
-        for entry in switches:
-            serial = str(entry['serialNumber'])
-            name = str(entry.get('logicalName') or '')
-            self.labels[serial] = name if name and names.count(name) == 1 else serial
+        switches, self.directory, labels = read_directory(self.client, self.fabric)
+        self.labels.update(labels)
         return switches
 
     def listed(self, given, where):

@@ -17,6 +17,10 @@ A link is identified by its two ends, whatever their order: the plan's key is th
 The module's own links are those with a template. The controller also lists links it discovered itself (no template
 [client, cisco.dcnm dcnm_links: "if templateName is empty, link is autodiscovered"]): those are never gathered, replaced
 or deleted, only taken into account as holding their ports.
+
+One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
+controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
+second API's mapping would sit beside in a file of its own.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import check_template_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
@@ -344,23 +348,18 @@ class LinkMapping:
         if fabric in self.directories:
             return self.directories[fabric]
         try:
-            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
+            switches, directory, labels = read_directory(self.client, fabric)
         except ApiError as exc:
-            if exc.status != 404:
+            if exc.status != 404 or required:
                 raise
-            if required:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % fabric, exc.status) from None
             self.directories[fabric] = None
             return None
-        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
-        names = [str(entry.get('logicalName') or '') for entry in switches]
         for entry in switches:
-            serial, name = str(entry['serialNumber']), str(entry.get('logicalName') or '')
-            self.labels[(fabric, serial)] = name if name and names.count(name) == 1 else serial
+            serial = str(entry['serialNumber'])
+            self.labels[(fabric, serial)] = labels[serial]
             self.compliance[(fabric, serial)] = str(entry.get('ccStatus') or '')
-        self.directories[fabric] = SwitchDirectory(fabric, switches)
-        return self.directories[fabric]
+        self.directories[fabric] = directory
+        return directory
 
     def label_of(self, fabric, serial, name):
         return self.labels.get((fabric, serial), name or serial)

@@ -19,6 +19,10 @@ Only the policies users make are the module's: those with an empty ``source``, o
 not marked for delete. What the controller made itself (``source`` names the feature, as ``UNDERLAY``), interface policies
 (fabricops.dashboard.interfaces) and policies marked for delete (they leave at the switch's next deploy) are never compared,
 changed or deleted.
+
+One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
+controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
+second API's mapping would sit beside in a file of its own.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
 # What a new policy gets when the task gives no priority (the controller's own default).
@@ -167,19 +171,8 @@ class PolicyMapping:
     # reads
 
     def inventory(self):
-        try:
-            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
-        self.directory = SwitchDirectory(self.fabric, switches)
-        names = [str(entry.get('logicalName') or '') for entry in switches]
-        for entry in switches:
-            name = str(entry.get('logicalName') or '')
-            self.labels[str(entry['serialNumber'])] = name if name and names.count(name) == 1 else str(entry['serialNumber'])
+        switches, self.directory, labels = read_directory(self.client, self.fabric)
+        self.labels.update(labels)
         return switches
 
     def read(self, names=None):

@@ -17,6 +17,10 @@ The settings (``domain_id`` and the others) are sent only when the task gives so
 nvPairs; a pair made without them takes what the controller chooses (the VXLAN fabrics' way), and its policy then reads
 empty. The controller merges the settings an update gives into those the pair has and has no way to remove one, so a
 setting is never reset by ``replaced``: only ``use_virtual_peerlink`` has a default.
+
+One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
+controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
+second API's mapping would sit beside in a file of its own.
 """
 
 from __future__ import annotations
@@ -26,8 +30,7 @@ import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, wait_for_deploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, DEPLOY_OPTIONS, Resource
@@ -57,7 +60,6 @@ DOMAIN_BOUNDS = (1, 1000)
 PORT_CHANNEL_BOUNDS = (1, 4096)
 # The controller's words for "the pair is already gone" on a delete [client: cisco.dcnm reads them so, in any case].
 ALREADY_UNPAIRED = 'not a part of any vpc pair'
-IN_SYNC = 'in-sync'
 _PORT = re.compile(r'^(?:ethernet|eth|e)\s*(\d+/)?(\d+/)(\d+)(?:-(\d+))?$', re.I)
 
 
@@ -201,7 +203,6 @@ class VpcPairMapping:
         self.pair_of = {}
         # [(where, switch as given)] of switches the fabric does not list
         self.unknown = []
-        self.poller = Poller()
 
     # reads
 
@@ -491,22 +492,18 @@ class VpcPairMapping:
             result['deployment'] = report
 
     def wait_in_sync(self, serials, timeout):
-        """Poll the fabric inventory (bounded by wait_timeout) until every switch deployed is In-Sync: {switch: state}."""
-        report = {}
-        for last in self.poller.looks(timeout, pause_first=True):
+        """Poll the fabric inventory (bounded by wait_timeout, deploy.wait_for_deploy) until every switch deployed is in
+        sync: {switch: state}."""
+        def read_states(names):
+            del names
             answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
-            states = {str(entry.get('serialNumber')): str(entry.get('ccStatus') or 'unknown') for entry in answer or []
-                      if isinstance(entry, dict)}
-            report = {self.labels.get(serial, serial): states.get(serial, 'unknown') for serial in serials}
-            waiting = [switch for switch, state in report.items() if state.lower() != IN_SYNC]
-            if not waiting:
-                return report
-            if last:
-                raise DeployFailed('The deploy did not finish within wait_timeout (%d s) on %s (%s). It may still finish on the '
-                                   'controller; run the task again to check, or raise wait_timeout.' % (
-                                       timeout, ', '.join(waiting), ', '.join('%s: %s' % (switch, report[switch]) for switch in waiting)),
-                                   report)
-        return report
+            states = {str(entry.get('serialNumber')): str(entry.get('ccStatus') or 'unknown').upper().replace(' ', '-')
+                      for entry in answer or [] if isinstance(entry, dict)}
+            return {'switches': {serial: (self.labels.get(serial, serial), states.get(serial, 'UNKNOWN')) for serial in serials}}
+        try:
+            return (wait_for_deploy(read_states, ['switches'], {'switches': set(serials)}, timeout, 'switch') or {}).get('switches', {})
+        except DeployFailed as exc:
+            raise DeployFailed(exc.message, exc.states.get('switches', {})) from None
 
 
 VPC_PAIR_CONFIG = {
