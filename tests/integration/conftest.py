@@ -124,7 +124,7 @@ def by_name(objects):
 
 def read_controller(emu, path):
     """The controller's answer to a GET of ``path`` (below LAN_FABRIC), read directly, not through a module."""
-    answer = emu.login().get(emu.url(LAN_FABRIC + path), timeout=10)
+    answer = emu.login().get(emu.legacy_url(LAN_FABRIC + path), timeout=10)
     answer.raise_for_status()
     return answer.json()
 

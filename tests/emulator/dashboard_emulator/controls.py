@@ -14,6 +14,8 @@ import urllib.parse
 from dashboard_emulator.responses import dumps, read_body, send_raw
 
 CONTROL_PREFIX = "/_emulator"
+# LEGACY_VIEW_PREFIX + a legacy path: its answer on a platform started with --no-legacy-paths (gateway.Gateway)
+LEGACY_VIEW_PREFIX = CONTROL_PREFIX + "/legacy-view"
 FORCEABLE_STATUSES = (429, 502, 503)
 # Answers some hosted services give instead of a clean 401:
 # user_unauthorized: 400 {"error": {"code": "UserUnauthorized", ...}}; token_expired_500: 500 text

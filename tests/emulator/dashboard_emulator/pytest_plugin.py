@@ -14,7 +14,8 @@ is one of them, reset, chosen by indirect parametrisation, so that a test runs a
     def test_x(emu_release): ...
 
 (None: the default emulator, the ``emulator`` fixture when the conftest imports it;
-``(release, False)``: that release without its legacy paths.)
+``(release, False)``: that release without its legacy paths.) ``emu_of_each()`` makes a module's ``emu``
+run each of its tests on the legacy API and on a 4.2 platform serving no legacy path.
 
 Import the names into a conftest.py:
 
@@ -111,14 +112,7 @@ def emu_42(emulator_42):  # pylint: disable=redefined-outer-name
     return emulator_42
 
 
-@pytest.fixture
-def emu_release(request, emulator_at_release):  # pylint: disable=redefined-outer-name
-    """The emulator of the release this test is parametrised with (indirect), reset first.
-
-    The parameter: None (the default emulator), a release such as ``RELEASE_42``, or
-    ``(release, legacy_paths)``.
-    """
-    wanted = getattr(request, "param", None)
+def _emulator_for(request, emulator_at_release, wanted):  # pylint: disable=redefined-outer-name
     if wanted is None:
         try:
             process = request.getfixturevalue("emulator")
@@ -130,3 +124,40 @@ def emu_release(request, emulator_at_release):  # pylint: disable=redefined-oute
         process = emulator_at_release(wanted)
     process.reset()
     return process
+
+
+@pytest.fixture
+def emu_release(request, emulator_at_release):  # pylint: disable=redefined-outer-name
+    """The emulator of the release this test is parametrised with (indirect), reset first.
+
+    The parameter: None (the default emulator), a release such as ``RELEASE_42``, or
+    ``(release, legacy_paths)``.
+    """
+    return _emulator_for(request, emulator_at_release, getattr(request, "param", None))
+
+
+# Each API a resource module with a mapping to /api/v1/manage speaks: the legacy API of the default release, and a 4.2
+# platform that serves no legacy path (so nothing of the run can fall back on one).
+EACH_API = (None, (RELEASE_42, False))
+
+
+def _release_id(wanted):
+    if wanted is None:
+        return "legacy"
+    if isinstance(wanted, (tuple, list)):
+        return "%s%s" % (wanted[0], "" if len(wanted) < 2 or wanted[1] else "-no-legacy")
+    return str(wanted)
+
+
+def emu_of_each(releases=EACH_API):
+    """A fixture ``emu`` that runs every test of the module using it once per release of ``releases`` (each reset first).
+
+    In a test module: ``emu = emu_of_each()``; a test tells which one it has from ``emu.release`` and
+    ``emu.legacy_paths``.
+    """
+
+    @pytest.fixture(name="emu", params=list(releases), ids=[_release_id(wanted) for wanted in releases])
+    def fixture(request, emulator_at_release):  # pylint: disable=redefined-outer-name
+        return _emulator_for(request, emulator_at_release, request.param)
+
+    return fixture

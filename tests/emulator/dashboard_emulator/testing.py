@@ -219,6 +219,15 @@ class EmulatorProcess:
         session.headers["X-Nd-Apikey"] = API_KEYS[username] if key is None else key
         return session
 
+    def legacy_url(self, path):
+        """The URL that reads ``path`` (a legacy path, /appcenter/...) whether the emulator serves the legacy API or not.
+
+        Started with --no-legacy-paths, it answers the legacy API on its state under the loopback-only test control
+        /_emulator/legacy-view, with the same session checks and left out of the per-operation counters, so that a test
+        of a 4.2 platform sets up and looks at what a run did as the tests of the legacy API do.
+        """
+        return self.url(path if self.legacy_paths else "/_emulator/legacy-view" + path)
+
     def login(self, username=ADMIN[0], password=None, domain=None):
         """A requests.Session logged in as the account (its AuthCookie cookie set)."""
         if password is None:

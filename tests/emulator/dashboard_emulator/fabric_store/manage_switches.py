@@ -1,0 +1,46 @@
+"""The /api/v1/manage shape of the store's switches (nd-manage-facts 4.3 and the map of section 9.2).
+
+The store keeps switches as the legacy inventory does (legacy role names with spaces); this module
+turns them into the switch objects of the manage API and role names back.
+"""
+
+import re
+
+from dashboard_emulator.fabric_store.manage_map import integer
+
+_CONFIG_SYNC = {"In-Sync": "inSync", "Out-of-Sync": "outOfSync", "Pending": "pending", "NA": "notApplicable"}
+_DISCOVERY = {"ok": "ok", "discovering": "discovering", "unreachable": "unreachable"}
+
+
+def _camel(words):
+    """``border gateway`` -> ``borderGateway`` (9.2: the legacy role names have spaces)."""
+    first, *rest = words.split()
+    return first + "".join(word.title() for word in rest)
+
+
+def legacy_role(role):
+    """``borderGateway`` -> ``border gateway``: the inverse of the role's camel case (9.2)."""
+    if not isinstance(role, str) or not role.isalpha():
+        return None
+    words = re.sub(r"([A-Z])", r" \1", role).lower()
+    return words.strip()
+
+
+def manage_switch(view):
+    """A switch of the store (its legacy inventory view) as GET /api/v1/manage/fabrics/{f}/switches lists it (4.3, 9.2)."""
+    switch = {
+        # list items carry both the identifier and the serial number (4.3: the clients read both)
+        "switchId": view["serialNumber"], "serialNumber": view["serialNumber"],
+        "fabricManagementIp": view["ipAddress"], "hostname": view["logicalName"],
+        "softwareVersion": view["release"], "model": view["model"], "switchRole": _camel(view["switchRole"]),
+        "fabricName": view["fabricName"], "vpcConfigured": bool(view.get("isVpcConfigured")),
+        "additionalData": {
+            "discoveryStatus": _DISCOVERY.get(view["status"], view["status"]),
+            "systemMode": view["mode"].lower(),
+            "configSyncStatus": _CONFIG_SYNC.get(view["ccStatus"], view["ccStatus"]),
+            "meta": {"switchDbId": view["switchDbID"], "switchUuid": view["swUUID"]},
+        },
+    }
+    if view.get("isVpcConfigured"):
+        switch["vpcData"] = {"peerSwitchId": view.get("peerSerialNumber"), "vpcDomain": integer(view.get("vpcDomain"))}
+    return switch
