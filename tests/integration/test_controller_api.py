@@ -1,6 +1,6 @@
 """controller_api on a 4.2 emulator: which API a resource task speaks, and what it says when it cannot speak the one asked for.
 
-Each test is one play of tests/integration/playbooks/controller_api.yml (VRFs) or controller_api_fabrics.yml (fabrics,
+Each test is one play of tests/integration/playbooks/controller_api.yml (policies, a module with no mapping to /api/v1/manage) or controller_api_fabrics.yml (fabrics,
 two plays: the run and its rerun), whose tasks' results come back together; what the emulator counted is what went over
 the wire.
 """
@@ -10,7 +10,7 @@ import json
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import TEMPLATE_KEYS
-from conftest import LAN_FABRIC
+from conftest import LAN_FABRIC, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 
@@ -31,18 +31,20 @@ def run_play(play, emulator, tmp_path, extra=None, env=None, playbook='controlle
 
 
 def test_on_4_2_serving_the_legacy_api_auto_gathers_through_it_and_manage_and_bad_values_are_refused(play, emu_42, tmp_path):
-    run, results, writes, requests = run_play(play, emu_42, tmp_path)
+    # rendered reads nothing: its policy names its switch by serial number
+    serial = read_controller(emu_42, '/control/fabrics/site-a/inventory/switchesByFabric')[0]['serialNumber']
+    run, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'controller_api_switch': serial})
     assert run.rc == 0, run.output[-3000:]
     # auto on 4.2, for a module without a mapping to /api/v1/manage: the legacy API, which this 4.2 serves
     gathered = results['auto_gathered']
     assert not gathered.get('failed'), gathered
-    assert 'vrf-1' in [vrf['name'] for vrf in gathered['gathered']]
-    assert requests['GET %s/top-down/fabrics/{fabricName}/vrfs' % LAN_FABRIC] == 1
+    assert isinstance(gathered['gathered'], list)
+    assert [key for key in requests if key.startswith('GET %s/control/policies' % LAN_FABRIC)], requests
     assert not [key for key in requests if ' /api/v1/manage/' in key]
     # manage, forced: refused before anything is written, saying which API the module needs and how to choose it
     refused = results['manage_merged']
     assert refused['failed'] is True and refused['changed'] is False
-    assert 'no mapping of its VRFs to the /api/v1/manage API' in refused['msg']
+    assert 'no mapping of its policies to the /api/v1/manage API' in refused['msg']
     assert 'controller_api: legacy' in refused['msg']
     assert writes == 0, requests
     # a value that does not exist: refused naming the option and the values it takes
@@ -50,7 +52,7 @@ def test_on_4_2_serving_the_legacy_api_auto_gathers_through_it_and_manage_and_ba
     assert bad['failed'] is True
     assert "The controller_api option is 'unified'" in bad['msg'] and 'give auto' in bad['msg']
     # rendered reads nothing, so auto renders the legacy API
-    assert [request['path'] for request in results['auto_rendered']['rendered']][0].startswith(LAN_FABRIC + '/top-down/')
+    assert [request['path'] for request in results['auto_rendered']['rendered']][0].startswith(LAN_FABRIC + '/control/policies/')
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -72,7 +74,7 @@ def test_on_4_2_serving_no_legacy_api_auto_is_refused_clearly_on_its_first_read_
     refused = results['auto_gathered']
     assert refused['failed'] is True, refused
     assert refused['msg'].startswith('The dashboard serves no legacy fabric-controller API')
-    assert 'no mapping of its VRFs to the /api/v1/manage API' in refused['msg']
+    assert 'no mapping of its policies to the /api/v1/manage API' in refused['msg']
     assert 'Fabric site-a does not exist' not in refused['msg']
     assert writes == 0, requests
     run.assert_no_secrets(ADMIN_PASSWORD)
