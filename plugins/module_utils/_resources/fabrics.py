@@ -136,6 +136,8 @@ class FabricMapping:
         self.wanted = {}
         # {template: [(option, nvPair key)]}: what a new fabric of the template must give
         self.required = {}
+        # {template: [parameter]}: the templates read by this task
+        self.template_answers = {}
 
     def object_from_pairs(self, name, template, pairs):
         where = 'fabric %s as read' % name
@@ -226,14 +228,9 @@ class FabricMapping:
         mandatory only where the template shows them (OSPF_AUTH_KEY, with OSPF authentication on), a rule this module does
         not evaluate: the controller judges those.
         """
-        try:
-            answer = self.templates.read('/%s' % segment(template))
-        except ApiError as exc:
-            raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
-                           % (template, exc.status), exc.status) from None
         pairs = {}
         required = []
-        for parameter in (answer or {}).get('parameters') or []:
+        for parameter in self.template_answer(template):
             if not isinstance(parameter, dict):
                 continue
             annotations = parameter.get('annotations') or {}
@@ -248,6 +245,47 @@ class FabricMapping:
                   and str(annotations.get('IsShow', 'true')).strip().strip('"').lower() == 'true'):
                 required.append((OPTIONS_OF_PAIRS[name], name))
         return self.object_from_pairs('', template, pairs), required
+
+    def template_answer(self, template):
+        """The parameters of a fabric template as the controller gives them, read once per task."""
+        if template not in self.template_answers:
+            try:
+                answer = self.templates.read('/%s' % segment(template))
+            except ApiError as exc:
+                raise ApiError('The controller has no fabric template %s (HTTP %d); give one it offers, such as Easy_Fabric.'
+                               % (template, exc.status), exc.status) from None
+            parameters = (answer or {}).get('parameters') if isinstance(answer, dict) else None
+            self.template_answers[template] = [parameter for parameter in parameters or [] if isinstance(parameter, dict)]
+        return self.template_answers[template]
+
+    def gathered(self, have):
+        """What gathered lists: of each fabric's template_params, only the settings that differ from its template.
+
+        The controller keeps every parameter of a fabric's template in its nvPairs (some four hundred); a setting at its
+        template's default (a parameter without one: empty) and the controller's own bookkeeping (IsInternal) are left
+        out, so the list is what was set, and what a 4.2 dashboard, whose fabric object has no place for most of them,
+        is asked to take when it is applied there. Fed back to merged, replaced or overridden, it changes nothing:
+        those fill in the same defaults. One template read per template; a fabric whose template cannot be read is
+        listed whole.
+        """
+        for obj in have.values():
+            try:
+                parameters = self.template_answer(obj['template'])
+            except ApiError:
+                continue
+            internal = set()
+            defaults = {}
+            for parameter in parameters:
+                name = str(parameter.get('name'))
+                if annotation_true(parameter.get('annotations') or {}, 'IsInternal'):
+                    internal.add(name)
+                else:
+                    default = template_default(parameter)
+                    defaults[name] = '' if default is None else template_text(default)
+            # a key the template does not know is listed: it was set, and nothing says to what default
+            obj['template_params'] = {key: value for key, value in obj['template_params'].items()
+                                      if key not in internal and defaults.get(key) != value}
+        return have
 
     def writes(self, changes, result):
         """Each fabric's write, then its config-save and config-deploy when the task deploys; a refusal says what was

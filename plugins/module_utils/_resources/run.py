@@ -120,6 +120,10 @@ class Run:
                 raise ModelError(self.api.if_no_legacy) from None
             raise
         if state == 'gathered':
+            # a mapping may list less than it compares (fabrics: the settings that differ from the template)
+            trim = getattr(self.mapping, 'gathered', None)
+            if trim is not None:
+                have = trim(have)
             gathered = [self.model.for_output(have[name]) for name in have]
             if selection is not None:
                 return {'changed': False, 'gathered': selection.apply(gathered, 'the gathered %s' % self.model.PLURAL)}
