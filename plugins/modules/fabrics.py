@@ -181,7 +181,11 @@ after:
   type: list
   elements: dict
 gathered:
-  description: Every fabric of the controller, in the format O(config) takes, so that it can be fed back to V(merged).
+  description:
+    - Every fabric of the controller, in the format O(config) takes, so that it can be fed back to V(merged), V(replaced) or
+      V(overridden) with nothing to change, on this dashboard or on one of another release.
+    - Of O(config[].template_params), only the settings that differ from the template's defaults (a parameter without a
+      default, when not empty); the controller's own bookkeeping (its template's internal parameters) is left out.
   returned: when O(state=gathered)
   type: list
   elements: dict
