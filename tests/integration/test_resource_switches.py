@@ -282,12 +282,12 @@ def test_a_discovery_cut_off_says_changed_and_lists_the_requests_sent(resource, 
     On 4.2 the add (POST .../switches) shares its path with the list the run reads first, and the emulator's fault
     matches paths, not methods: there the cut-off is the shallow discovery, the first write."""
     if on_manage(emu):
-        emu.set_faults(drop_count=1, paths=['/api/v1/manage' + MANAGE_DC1 + '/actions/shallowDiscovery'])
-        cut, sent = '/api/v1/manage' + MANAGE_DC1 + '/actions/shallowDiscovery', ['POST %s/actions/shallowDiscovery' % MANAGE_DC1]
+        cut = '/api/v1/manage' + MANAGE_DC1 + '/actions/shallowDiscovery'
+        sent = ['POST %s/actions/shallowDiscovery' % MANAGE_DC1]
     else:
-        emu.set_faults(drop_count=1, paths=[LAN_FABRIC + DC1 + '/inventory/discover'])
-        cut, sent = LAN_FABRIC + DC1 + '/inventory/discover', ['POST %s/inventory/test-reachability' % DC1,
-                                                                'POST %s/inventory/discover' % DC1]
+        cut = LAN_FABRIC + DC1 + '/inventory/discover'
+        sent = ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1]
+    emu.set_faults(drop_count=1, paths=[cut])
     run = resource('fabric_switches', 'merged', [{'name': '192.0.2.11'}], fabric='site-dc1')
     assert run.play.rc == 2
     assert run['changed'] is True

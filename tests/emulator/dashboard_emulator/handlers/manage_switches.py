@@ -6,6 +6,7 @@ from dashboard_emulator.responses import empty_response, json_response
 from dashboard_emulator.fabric_store.manage_switches import (
     discovered_switch, discovery_progress, legacy_candidate, legacy_role, manage_switch,
 )
+from dashboard_emulator.fabric_store.common import check_ip, serial_for
 from dashboard_emulator.fabric_store.switches import SWITCH_ROLES
 
 
@@ -77,11 +78,12 @@ def add_switches(store, fabricName, body=None, **_kwargs):
     for item in items:
         if not isinstance(item, dict) or not isinstance(item.get("ip"), str) or not item["ip"]:
             raise Refused(400, "Every switch needs ip, the address it was discovered at")
+        check_ip(item["ip"])
         role = legacy_role(item.get("switchRole") or "leaf")
         if role not in SWITCH_ROLES:
             raise Refused(400, "Invalid switchRole %s for switch %s" % (item.get("switchRole"), item["ip"]))
-        serial = item.get("serialNumber")
-        if serial and store.switch_fabric(str(serial)) is not None:
+        serial = str(item.get("serialNumber") or serial_for(item["ip"]))
+        if store.switch_fabric(serial) is not None:
             raise Refused(400, "Switch %s is already managed" % serial)
         by_role.setdefault(role, []).append(legacy_candidate(item))
     for role, candidates in by_role.items():
