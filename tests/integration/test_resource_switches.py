@@ -52,6 +52,8 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
             'POST /api/v1/manage/fabrics/{fabricName}/switches'}, run.requests
     else:
         assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1] * 2
+    # 4.2 sends no more writes than the legacy API: here fewer, as the switches differ in role and way of adding
+    assert run.writes == (3 if on_manage(emu) else 4)
     assert run['diff'] == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
                                                    '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
     switches = inventory(emu, 'site-dc1')
