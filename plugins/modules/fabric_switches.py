@@ -57,7 +57,8 @@ options:
       - V(gathered) returns every switch of the fabric in RV(gathered), in the format O(config) takes, so it can be fed back to
         V(merged) unchanged.
       - V(rendered) returns in RV(rendered) the reachability test and discovery requests a run would send to a fabric without
-        these switches, computed without connecting (the password shown masked, the discovered switches by IP address only).
+        these switches, computed without connecting (the password shown masked, the discovered switches by IP address only);
+        with O(controller_api=manage), the shallow discovery and the adds of C(/api/v1/manage).
     type: str
     choices: [merged, replaced, overridden, deleted, gathered, rendered]
     default: merged
@@ -127,6 +128,11 @@ attributes:
 notes:
   - cisco.dcnm's C(dcnm_inventory) tests and discovers listed switches again on V(merged) and V(overridden) runs even when they
     are in the fabric; this module compares with the inventory first and sends nothing for a switch that is there.
+  - On Nexus Dashboard 4.2 and later (O(controller_api=auto) or V(manage)) the module speaks C(/api/v1/manage) with the same
+    options, results and checks. Its requests differ (see RV(requests)), never more than on the legacy API and fewer when the
+    switches added have several roles or ways of adding, or several are removed; one shallow discovery of all the switches to
+    add, then one add per way of adding (each switch with its own role), one removal for all, one role change. O(max_hops)
+    above V(7) is refused there before anything is sent, as the discovery of 4.2 follows at most 7 hops.
 """
 
 EXAMPLES = r"""
@@ -214,6 +220,8 @@ requests:
     - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order. The
       removals come first, then for each group of switches added together the reachability test and the discovery, then
       one role change for all the switches whose role changes.
+    - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
+      adding, then one role change.
     - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list

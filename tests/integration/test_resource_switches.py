@@ -1,20 +1,39 @@
 """fabricops.dashboard.fabric_switches run as a user runs it, against the emulator (fabric site-a with two switches,
-site-dc1 empty; a discovered switch is manageable after 0.5 s, a greenfield one reloads 0.5 s more)."""
+site-dc1 empty; a discovered switch is manageable after 0.5 s, a greenfield one reloads 0.5 s more).
+
+Every test runs twice (emu_of_each): on the legacy API, and on a 4.2 platform that serves no legacy path, where the
+module speaks /api/v1/manage. The tests check the controller's state through the legacy view on both; where they
+check which requests a run sent, they name each API's own."""
 
 import json
 
 import pytest
 
+from dashboard_emulator.pytest_plugin import emu_of_each
+
 from conftest import LAN_FABRIC, assert_idempotent, read_controller
+
+emu = emu_of_each()
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 SWITCH_PASSWORD = 'Sw1tch-Secret!'
 DC1 = '/control/fabrics/site-dc1'
+MANAGE_DC1 = '/fabrics/site-dc1'
 NEW = [{'name': '192.0.2.11'}, {'name': '192.0.2.21', 'role': 'spine', 'preserve_config': True}]
 
 
-def inventory(emu, fabric):
+def on_manage(emu):  # pylint: disable=redefined-outer-name
+    """Whether the run speaks /api/v1/manage (the 4.2 platform serving no legacy path)."""
+    return not emu.legacy_paths
+
+
+def inventory(emu, fabric):  # pylint: disable=redefined-outer-name
     return {switch['ipAddress']: switch for switch in read_controller(emu, '/control/fabrics/%s/inventory/switchesByFabric' % fabric)}
+
+
+def role_request(emu, fabric='site-a'):  # pylint: disable=redefined-outer-name
+    """The one request that changes roles, on the API of the run."""
+    return 'POST /fabrics/%s/switchActions/changeRoles' % fabric if on_manage(emu) else 'POST /control/switches/roles'
 
 
 def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, emu):
@@ -24,7 +43,17 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
     run = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True
-    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1] * 2
+    if on_manage(emu):
+        # one discovery of both, then one add per way of adding (greenfield first), each switch with its role
+        assert run['requests'] == ['POST %s/actions/shallowDiscovery' % MANAGE_DC1] + ['POST %s/switches' % MANAGE_DC1] * 2
+        # besides the login: the list (read, then polled until both can be managed), the discovery, the adds
+        assert {key for key in run.requests if '/api/v1/manage/' in key} == {
+            'GET /api/v1/manage/fabrics/{fabricName}/switches', 'POST /api/v1/manage/fabrics/{fabricName}/actions/shallowDiscovery',
+            'POST /api/v1/manage/fabrics/{fabricName}/switches'}, run.requests
+    else:
+        assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1] * 2
+    # 4.2 sends no more writes than the legacy API: here fewer, as the switches differ in role and way of adding
+    assert run.writes == (3 if on_manage(emu) else 4)
     assert run['diff'] == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
                                                    '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
     switches = inventory(emu, 'site-dc1')
@@ -44,7 +73,7 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     assert check['changed'] is True and check.writes == 0
     run = resource('fabric_switches', 'merged', border, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert run['requests'] == ['POST /control/switches/roles']
+    assert run['requests'] == [role_request(emu)]
     assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
                            'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
     assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
@@ -53,7 +82,7 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     # replaced: a listed switch without a role is a leaf again; merged leaves its role alone
     assert resource('fabric_switches', 'merged', [{'name': '10.1.0.2'}])['changed'] is False
     replaced = resource('fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
-    assert replaced.play.rc == 0 and replaced['requests'] == ['POST /control/switches/roles']
+    assert replaced.play.rc == 0 and replaced['requests'] == [role_request(emu)]
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'leaf'
     assert_idempotent(resource, 'fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
 
@@ -64,8 +93,11 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
     assert check['changed'] is True and check.writes == 0
     run = resource('fabric_switches', 'deleted', config, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    serial = run['requests'][0].rsplit('/', 1)[-1]
-    assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
+    if on_manage(emu):
+        assert run['requests'] == ['POST /fabrics/site-a/switchActions/remove']
+    else:
+        serial = run['requests'][0].rsplit('/', 1)[-1]
+        assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
     assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
     assert_idempotent(resource, 'fabric_switches', 'deleted', config)
@@ -81,9 +113,13 @@ def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(
     assert sorted(check['diff']['before']) == ['10.1.0.1', '10.1.0.2'] and sorted(check['diff']['after']) == ['10.1.0.1', '192.0.2.31']
     run = resource('fabric_switches', 'overridden', config, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert [request.rsplit('/', 1)[0] for request in run['requests']] == [
-        'DELETE /control/fabrics/site-a/switches', 'POST /control/fabrics/site-a/inventory',
-        'POST /control/fabrics/site-a/inventory', 'POST /control/switches']
+    if on_manage(emu):
+        assert run['requests'] == ['POST /fabrics/site-a/switchActions/remove', 'POST /fabrics/site-a/actions/shallowDiscovery',
+                                   'POST /fabrics/site-a/switches', 'POST /fabrics/site-a/switchActions/changeRoles']
+    else:
+        assert [request.rsplit('/', 1)[0] for request in run['requests']] == [
+            'DELETE /control/fabrics/site-a/switches', 'POST /control/fabrics/site-a/inventory',
+            'POST /control/fabrics/site-a/inventory', 'POST /control/switches']
     assert {address: switch['switchRole'] for address, switch in inventory(emu, 'site-a').items()} == {
         '10.1.0.1': 'leaf', '192.0.2.31': 'leaf'}
     assert run['after'] == [{'name': '10.1.0.1', 'role': 'leaf'}, {'name': '192.0.2.31', 'role': 'leaf'}]
@@ -106,7 +142,8 @@ def test_a_switch_the_controller_already_manages_fails_the_task_naming_it(resour
     run = resource('fabric_switches', 'merged', [{'name': '192.0.2.11'}, {'name': '10.1.0.2'}], fabric='site-dc1')
     assert run.play.rc == 2
     assert 'Cannot add 10.1.0.2: 10.1.0.2: already managed. Nothing was discovered.' in run['msg']
-    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1] and inventory(emu, 'site-dc1') == {}
+    first = 'POST %s/actions/shallowDiscovery' % MANAGE_DC1 if on_manage(emu) else 'POST %s/inventory/test-reachability' % DC1
+    assert run['requests'] == [first] and inventory(emu, 'site-dc1') == {}
     run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
 
 
@@ -117,7 +154,7 @@ def test_a_discovery_the_controller_refuses_fails_the_task_naming_the_switch(res
     assert run.play.rc == 2
     assert 'The controller refused discovering switch 192.0.2.41' in run['msg']
     assert 'preserveConfig option should be true for External Fabric Type' in run['msg']
-    assert run['changed'] is True  # the reachability test was sent
+    assert run['changed'] is True  # the reachability test (on 4.2 the shallow discovery) was sent
     brownfield = resource('fabric_switches', 'merged', [{'name': '192.0.2.41', 'preserve_config': True}], fabric='edge')
     assert brownfield.play.rc == 0, brownfield.play.output[-3000:]
     assert list(inventory(emu, 'edge')) == ['192.0.2.41']
@@ -148,6 +185,25 @@ def test_rendered_is_offline_and_masks_the_password(resource, emu):
     assert run['rendered'][3]['body']['switches'] == [{'ipaddr': '192.0.2.21'}]
     assert run['rendered'][3]['body']['role'] == 'spine' and run['rendered'][3]['body']['preserveConfig'] is True
     run.play.assert_no_secrets(SWITCH_PASSWORD)
+
+
+def test_rendered_for_the_manage_api_is_the_discovery_then_one_add_per_way_of_adding(play, emu, tmp_path):
+    """Offline, so the same on both params: controller_api manage renders the 4.2 requests (auto renders the legacy ones)."""
+    result_file = tmp_path / 'result.json'
+    outcome = play('resource_fabric_switches.yml', extra_vars={
+        'resource_state': 'rendered', 'resource_config': NEW, 'resource_fabric': 'site-dc1', 'resource_controller_api': 'manage',
+        'result_file': str(result_file)})
+    assert outcome.rc == 0, outcome.output[-3000:]
+    rendered = json.loads(result_file.read_text(encoding='utf-8'))['rendered']
+    assert [(request['method'], request['path']) for request in rendered] == [
+        ('POST', '/api/v1/manage/fabrics/site-dc1/actions/shallowDiscovery'),
+        ('POST', '/api/v1/manage/fabrics/site-dc1/switches'), ('POST', '/api/v1/manage/fabrics/site-dc1/switches')]
+    assert rendered[0]['body'] == {'seedIpCollection': ['192.0.2.11', '192.0.2.21'], 'maxHop': 0, 'platformType': 'nx-os',
+                                   'snmpV3AuthProtocol': 'md5', 'username': 'admin', 'password': '********'}
+    assert [(body['switches'], body['preserveConfig']) for body in (rendered[1]['body'], rendered[2]['body'])] == [
+        ([{'ip': '192.0.2.11', 'switchRole': 'leaf'}], False), ([{'ip': '192.0.2.21', 'switchRole': 'spine'}], True)]
+    assert emu.counters()['logins'] == 0
+    outcome.assert_no_secrets(SWITCH_PASSWORD)
 
 
 @pytest.mark.parametrize('config, message', [
@@ -208,7 +264,7 @@ def test_check_mode_warns_where_an_earlier_task_would_add_the_switch(play, emu):
     played = play('switch_then_role.yml')
     assert played.rc == 0, played.output[-3000:]
     results = results_of(played)
-    assert results['spine']['requests'] == ['POST /control/switches/roles'] and '[WARNING]' not in played.output
+    assert results['spine']['requests'] == [role_request(emu, 'site-dc1')] and '[WARNING]' not in played.output
     assert inventory(emu, 'site-dc1')['192.0.2.71']['switchRole'] == 'spine'
     played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
 
@@ -223,12 +279,21 @@ def test_check_mode_warns_of_a_fabric_an_earlier_task_would_create(resource):
 
 
 def test_a_discovery_cut_off_says_changed_and_lists_the_requests_sent(resource, emu):
-    """Before: changed false and no requests, though the reachability test and the discovery were sent."""
-    emu.set_faults(drop_count=1, paths=[LAN_FABRIC + DC1 + '/inventory/discover'])
+    """Before: changed false and no requests, though the reachability test and the discovery were sent.
+
+    On 4.2 the add (POST .../switches) shares its path with the list the run reads first, and the emulator's fault
+    matches paths, not methods: there the cut-off is the shallow discovery, the first write."""
+    if on_manage(emu):
+        cut = '/api/v1/manage' + MANAGE_DC1 + '/actions/shallowDiscovery'
+        sent = ['POST %s/actions/shallowDiscovery' % MANAGE_DC1]
+    else:
+        cut = LAN_FABRIC + DC1 + '/inventory/discover'
+        sent = ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1]
+    emu.set_faults(drop_count=1, paths=[cut])
     run = resource('fabric_switches', 'merged', [{'name': '192.0.2.11'}], fabric='site-dc1')
     assert run.play.rc == 2
     assert run['changed'] is True
-    assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1]
-    assert 'closed the connection during POST %s%s/inventory/discover before answering' % (LAN_FABRIC, DC1) in run['msg'], run['msg']
-    assert 'By then the task had sent 2 write(s) (see requests)' in run['msg']
+    assert run['requests'] == sent
+    assert 'closed the connection during POST %s before answering' % cut in run['msg'], run['msg']
+    assert 'By then the task had sent %d write(s) (see requests)' % len(sent) in run['msg']
     run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)

@@ -14,6 +14,7 @@ to remove. The inventory is read once, and a switch already in it is never teste
 again (cisco.dcnm's dcnm_inventory re-adds switches on merged and overridden runs). The writes,
 in the order the controller needs: removals, the adds (test reachability, discover, per role and
 way of adding, then wait until the new switches can be managed), and the role changes in one call.
+The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabric_switches_manage.SwitchManageMapping``.
 """
 
 from __future__ import annotations
@@ -269,8 +270,15 @@ class SwitchMapping:
         return up and (seen_down or not greenfield)
 
 
+def manage_mapping(model, client, params):
+    """The mapping of a task on the /api/v1/manage API of a 4.2 dashboard (``fabric_switches_manage.SwitchManageMapping``)."""
+    # imported here, not at the top: that mapping builds on SwitchMapping, so its module imports this one
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches_manage import SwitchManageMapping
+    return SwitchManageMapping(model, client, params)
+
+
 FABRIC_SWITCHES = Resource(
-    SwitchModel(), SwitchMapping,
+    SwitchModel(), SwitchMapping, manage_mapping=manage_mapping,
     config_options={
         'name': {'type': 'str', 'required': True},
         'role': {'type': 'str', 'choices': list(ROLES)},

@@ -44,3 +44,39 @@ def manage_switch(view):
     if view.get("isVpcConfigured"):
         switch["vpcData"] = {"peerSwitchId": view.get("peerSerialNumber"), "vpcDomain": integer(view.get("vpcDomain"))}
     return switch
+
+
+def discovered_switch(candidate):
+    """A candidate of the legacy reachability test as POST .../actions/shallowDiscovery lists it (4.2).
+
+    ``status`` ``manageable`` for a switch that can be added, ``alreadyManaged`` for one the platform
+    manages already (the values the clients read, case-insensitive); ``statusReason`` keeps the
+    legacy reason text [uncertain: the text a real 4.2 gives is not recorded].
+    """
+    return {
+        "hostname": candidate["sysName"], "ip": candidate["ipaddr"], "serialNumber": candidate["serialNumber"],
+        "model": candidate["platform"], "softwareVersion": candidate["version"], "vdcId": candidate["vdcId"],
+        "vdcMac": candidate["vdcMac"], "status": "manageable" if candidate["selectable"] else "alreadyManaged",
+        "statusReason": candidate["statusReason"],
+    }
+
+
+def legacy_candidate(item):
+    """An item of POST .../switches (AddSwitchesRequest, 4.2) as the legacy discover takes it."""
+    candidate = {"ipaddr": str(item["ip"])}
+    if item.get("serialNumber"):
+        candidate["serialNumber"] = str(item["serialNumber"])
+    if item.get("hostname"):
+        candidate["sysName"] = str(item["hostname"])
+    return candidate
+
+
+def discovery_progress(view):
+    """A switch of the fabric as GET .../inventory/discover lists it: the discovery's own progress (4.4).
+
+    ``discovering`` until the platform has discovered it, then ``ok``; the reload of a greenfield switch
+    that follows is not part of the discovery (the switch list shows it) [uncertain: the fields and
+    values of a real answer beyond ``ip`` and ``status`` are not recorded].
+    """
+    return {"ip": view["ipAddress"], "serialNumber": view["serialNumber"], "hostname": view["logicalName"],
+            "status": "discovering" if view["status"] == "discovering" else "ok"}
