@@ -1,8 +1,8 @@
 """controller_api on a 4.2 emulator: which API a resource task speaks, and what it says when it cannot speak the one asked for.
 
-Each test is one play of tests/integration/playbooks/controller_api.yml (policies, a module with no mapping to /api/v1/manage) or controller_api_fabrics.yml (fabrics,
-two plays: the run and its rerun), whose tasks' results come back together; what the emulator counted is what went over
-the wire.
+Each test is one play of tests/integration/playbooks/controller_api.yml (policies, a module with no mapping to
+/api/v1/manage) or controller_api_fabrics.yml (fabrics, two plays: the run and its rerun), whose tasks' results come back
+together; what the emulator counted is what went over the wire.
 """
 
 import json

@@ -54,8 +54,7 @@ def by_name(gathered):
 
 
 @pytest.mark.parametrize('direction', ['legacy-to-4.2', '4.2-to-legacy'])
-def test_gathered_on_one_api_merged_on_the_other_makes_the_same_and_the_rerun_writes_nothing(play, tmp_path, emu, emu_manage,
-                                                                                               direction):
+def test_gathered_on_one_api_merged_on_the_other_makes_the_same_and_the_rerun_writes_nothing(play, tmp_path, emu, emu_manage, direction):
     source, target = (emu, emu_manage) if direction == 'legacy-to-4.2' else (emu_manage, emu)
     for module in MODULES:
         made, writes = run_module(play, tmp_path, source, module, 'merged', MADE[module])
