@@ -7,7 +7,10 @@ import json
 import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from dashboard_emulator.pytest_plugin import emu_of_each
 
+# every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
+emu = emu_of_each()
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 WEB = {'name': 'web', 'network_id': 30101, 'vrf': 'vrf-1', 'vlan_id': 2401, 'gateway_ipv4': '10.1.1.1/24',
        'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/14']}]}

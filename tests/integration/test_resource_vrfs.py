@@ -10,7 +10,10 @@ import json
 import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from dashboard_emulator.pytest_plugin import emu_of_each
 
+# every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
+emu = emu_of_each()
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
         'attach': [{'switch': 'site-a-leaf-2'}]}
