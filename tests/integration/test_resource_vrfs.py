@@ -20,13 +20,18 @@ BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
 
 
+def on_api(emu, legacy, manage):
+    """What the run sends on the API it speaks: the legacy API, or /api/v1/manage on the 4.2.1 param."""
+    return legacy if emu.legacy_paths else manage
+
+
 def raw_vrfs(emu):
     """The VRFs as the controller stores them, read directly (not through the module)."""
     return {item['vrfName']: dict(item, vrfTemplateConfig=json.loads(item['vrfTemplateConfig']))
             for item in read_controller(emu, '/top-down/fabrics/site-a/vrfs')}
 
 
-def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource):
+def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource, emu):
     first = resource('vrfs', 'merged', [BLUE, RED], deploy=True)
     assert first.play.rc == 0, first.play.output[-3000:]
     assert first['changed'] is True
@@ -36,7 +41,8 @@ def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(res
     assert first['deployment'] == {'blue': {'site-a-leaf-2': 'DEPLOYED'}}
     # one bulk create for both, one attachments call, one deploy
     assert first.writes == 3, first.requests
-    assert first.requests['POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs'] == 1
+    assert first.requests[on_api(emu, 'POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs',
+                                 'POST /api/v1/manage/fabrics/{fabricName}/vrfs')] == 1
     assert_idempotent(resource, 'vrfs', 'merged', [BLUE, RED], deploy=True)
     first.play.assert_no_secrets(ADMIN_PASSWORD)
 
@@ -60,7 +66,7 @@ def test_an_update_keeps_every_setting_the_task_does_not_name(resource, emu):
     before = raw_vrfs(emu)['vrf-1']
     run = resource('vrfs', 'merged', [{'name': 'vrf-1', 'description': 'changed only this'}])
     assert run.play.rc == 0 and run.writes == 1, run.requests
-    assert run['requests'] == ['PUT /top-down/v2/bulk-update/vrfs']
+    assert run['requests'] == on_api(emu, ['PUT /top-down/v2/bulk-update/vrfs'], ['PUT /fabrics/site-a/vrfs/vrf-1'])
     after = raw_vrfs(emu)['vrf-1']
     expected = dict(before['vrfTemplateConfig'], vrfDescription='changed only this')
     assert after['vrfTemplateConfig'] == expected
@@ -184,7 +190,7 @@ def test_a_bulk_create_the_controller_refuses_whole_changes_nothing(resource, em
     assert run['failed_items'] == {'red': 'Failed to create vrf red. Please try after some time'}
     assert run['succeeded_items'] == [] and 'Succeeded: none.' in run['msg']
     assert run['changed'] is False and run.play.total('changed') == 0
-    assert run['requests'] == ['POST /top-down/bulk-create/vrfs']
+    assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/vrfs'], ['POST /fabrics/site-a/vrfs'])
 
 
 def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
@@ -212,7 +218,8 @@ def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(reso
     run = resource('vrfs', 'merged', config)
     assert run.play.rc == 0, run.play.output[-3000:]
     # blue gives its id: one bulk create; green and teal each created once the one before took its id
-    assert run['requests'] == ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments']
+    assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments'],
+                                     ['POST /fabrics/site-a/vrfs'] * 3 + ['POST /fabrics/site-a/vrfAttachments'])
     after = by_name(run['after'])
     assert after['green']['vrf_id'] == offered and after['teal']['vrf_id'] not in (offered, 50101)
     stored = raw_vrfs(emu)
