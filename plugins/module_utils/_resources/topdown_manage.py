@@ -106,12 +106,14 @@ def typed(value, kind, where):
             return value
         if str(value).lower() in ('true', 'false'):
             return str(value).lower() == 'true'
-        raise ModelError('%s must be true or false on the /api/v1/manage API, not %r.' % (where, value))
+        raise ModelError('%s must be true or false on the /api/v1/manage API, not %r; give true or false. Nothing was written.'
+                         % (where, value))
     if kind is int:
         try:
             return int(str(value))
         except ValueError:
-            raise ModelError('%s must be a whole number on the /api/v1/manage API, not %r.' % (where, value)) from None
+            raise ModelError('%s must be a whole number on the /api/v1/manage API, not %r; give a number. Nothing was written.'
+                             % (where, value)) from None
     if kind is list:
         return [part.strip() for part in str(value).split(',') if part.strip()]
     return template_text(value)
