@@ -250,3 +250,17 @@ def test_a_config_that_cannot_work_fails_before_any_write_with_what_to_change(re
     assert message in run.play.output
     assert run.writes == 0
     assert 'Traceback' not in run.play.output
+
+
+def test_a_template_key_that_4_2_has_no_place_for_is_refused_there_naming_it(resource, emu):
+    """On the legacy API any template key is kept (template_params); the typed VRF of /api/v1/manage holds only the keys of
+    the legacy-to-manage map, so there the task is refused before any write, naming the key and what to do instead.
+    Check mode on both: the legacy param shows the key is taken there."""
+    run = resource('vrfs', 'merged', [dict(RED, template_params={'enableNetflow': 'false', 'loopbackNumber': '5'})], check=True)
+    assert run.writes == 0 and 'Traceback' not in run.play.output
+    if emu.legacy_paths:
+        assert run.play.rc == 0 and run['changed'] is True, run.play.output[-3000:]
+    else:
+        assert run.play.rc == 2 and run['changed'] is False
+        assert 'config[0] (VRF red): template_params enableNetflow has no place in the typed VRF object' in run['msg']
+        assert 'set controller_api: legacy' in run['msg'] and 'loopbackNumber' in run['msg']
