@@ -320,18 +320,25 @@ class TopDownManageMapping(TopDownMapping):
         config = self.config_to_controller(obj)
         where = '%s %s' % (self.model.KIND, obj['name'])
         for path, key, kind in self.WIRE:
+            value = config.get(key)
             target = body
             for part in path[:-1]:
-                target = target.setdefault(part, {})
-            if config.get(key) is not None:
-                target[path[-1]] = typed(config[key], kind, '%s: %s' % (where, key))
+                if value is not None and not isinstance(target.get(part), dict):
+                    # an object of the body is made only for a value to put in it
+                    target[part] = {}
+                target = target.get(part)
+                if not isinstance(target, dict):
+                    break
             else:
-                target.pop(path[-1], None)
+                if value is not None:
+                    target[path[-1]] = typed(value, kind, '%s: %s' % (where, key))
+                else:
+                    target.pop(path[-1], None)
         return body
 
     def create_bulk(self, objs):
-        answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.plural), {self.plural: [self.object_to_controller(obj)
-                                                                                               for obj in objs]})
+        body = {self.plural: [self.object_to_controller(obj) for obj in objs]}
+        answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.plural), body)
         check_results('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
 
     def update_steps(self, objs):
