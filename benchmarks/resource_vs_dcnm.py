@@ -73,6 +73,13 @@ cisco.dcnm is on no package registry; the benchmark takes it from the environmen
 
     .venv/bin/python benchmarks/resource_vs_dcnm.py [--latencies 0 150] [--vrfs 40] [--networks 120]
         [--gateways 10] [--detach 5] [--delete-vrfs 5] [--no-bulk-update] [--only ours|dcnm] [--breakdown]
+        [--release 4.2.1]
+
+--release 4.2.1 runs our modules only against a 4.2.1 emulator that serves no legacy path: they speak its
+/api/v1/manage API (controller_api auto), which cisco.dcnm cannot. There the attachments are read with a
+POST (.../vrfAttachments/query), counted as a request and not as a write, and changed objects are sent
+one PUT each (no bulk update): the floor is the one without the bulk update. The benchmark's own set-up
+and checks go through the emulator's loopback legacy view, which its counters leave out.
 
 --breakdown prints, after each run, each task's requests by method and path template (from the
 emulator's counters, read by benchmarks/callback_plugins/task_counts.py as each task starts), to see
@@ -254,12 +261,13 @@ def prepare(emulator, latency_ms):
     """Reset the emulator, add the second leaf through the controller's API, wait until it is manageable."""
     emulator.reset()
     session = emulator.login()
-    answer = session.post(emulator.url(LAN_FABRIC + '/control/fabrics/%s/inventory/discover' % FABRIC), timeout=30,
+    answer = session.post(emulator.legacy_url(LAN_FABRIC + '/control/fabrics/%s/inventory/discover' % FABRIC), timeout=30,
                           json={'seedIP': LEAVES[1], 'switches': [{'ipaddr': LEAVES[1]}], 'preserveConfig': True, 'role': 'leaf'})
     answer.raise_for_status()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        switches = session.get(emulator.url(LAN_FABRIC + '/control/fabrics/%s/inventory/switchesByFabric' % FABRIC), timeout=30).json()
+        switches = session.get(emulator.legacy_url(LAN_FABRIC + '/control/fabrics/%s/inventory/switchesByFabric' % FABRIC),
+                               timeout=30).json()
         if all(switch['managable'] for switch in switches):
             break
         time.sleep(0.2)
@@ -287,7 +295,8 @@ def is_write(key):
     """A request that changed something: neither a read nor the login family, and answered 2xx (cisco.dcnm's
     probe of an API, an empty POST answered 405, is none)."""
     method, path, status = key.split(' ')
-    return method not in READS and path not in AUTH_PATHS and status.startswith('2')
+    # the attachments query of /api/v1/manage is a read, though a POST
+    return method not in READS and path not in AUTH_PATHS and not path.endswith('/query') and status.startswith('2')
 
 
 def task_outcomes(stdout):
@@ -346,7 +355,7 @@ def fabric_now(emulator, session):
     """({vrf: attached leaves}, {network: (gateway, attached leaves)}, {attachment state not settled: count}) of the
     benchmark's objects (the seed's own are left out)."""
     def read(path, **params):
-        answer = session.get(emulator.url(LAN_FABRIC + '/top-down/fabrics/%s/%s' % (FABRIC, path)), params=params, timeout=60)
+        answer = session.get(emulator.legacy_url(LAN_FABRIC + '/top-down/fabrics/%s/%s' % (FABRIC, path)), params=params, timeout=60)
         answer.raise_for_status()
         return answer.json()
 
@@ -436,21 +445,30 @@ def main():
     parser.add_argument('--only', choices=('ours', 'dcnm'),
                         help='run one collection only (comparing two trees of ours needs no cisco.dcnm runs)')
     parser.add_argument('--breakdown', action='store_true', help='print each run\'s requests by method and path template')
+    parser.add_argument('--release', choices=('4.2.1',),
+                        help='our modules only, against an emulator of this release serving no legacy path (/api/v1/manage)')
     options = parser.parse_args()
+    if options.release:
+        if options.only == 'dcnm':
+            raise SystemExit('--release %s serves no legacy path, which cisco.dcnm needs: give --only ours' % options.release)
+        options.only = 'ours'
+    # on /api/v1/manage there is no bulk update: one PUT per object changed
+    bulk_update = not options.no_bulk_update and not options.release
     collections = pathlib.Path(os.environ.get('DCNM_COLLECTIONS_PATH', PEERS / 'collections-peer'))
     dcnm_playbook = pathlib.Path(os.environ.get('DCNM_ANSIBLE_PLAYBOOK', PEERS / 'venv-ansible--11.13.0' / 'bin' / 'ansible-playbook'))
     if options.only != 'ours' and (not (collections / 'ansible_collections' / 'cisco' / 'dcnm').is_dir() or not dcnm_playbook.exists()):
         raise SystemExit('cisco.dcnm not found: set DCNM_COLLECTIONS_PATH and DCNM_ANSIBLE_PLAYBOOK (see this file\'s docstring; '
                          '/work/shared/tools/peer-modules with PEER_DCNM_GIT prepares both)')
     work = Workload(options.vrfs, options.networks, options.gateways, options.detach, options.delete_vrfs)
-    shape = work.summary() + ('; an emulator without the bulk update' if options.no_bulk_update else '')
+    shape = work.summary() + ('; an emulator without the bulk update' if options.no_bulk_update else '') + (
+        '; a %s emulator serving /api/v1/manage only' % options.release if options.release else '')
     print('%s (load average %.2f %.2f %.2f)' % ((shape,) + os.getloadavg()), flush=True)
     results = {}  # (latency, collection, run): (requests, writes, seconds, flag)
     warnings = []
     with tempfile.TemporaryDirectory() as directory:
         workdir = pathlib.Path(directory)
         emulator = EmulatorProcess(workdir=workdir / 'emulator', extra_args=['--deploy-seconds', '1', '--log-level', 'warning'] + (
-            ['--no-bulk-update'] if options.no_bulk_update else []))
+            ['--no-bulk-update'] if options.no_bulk_update else []), release=options.release, legacy_paths=not options.release)
         emulator.start()
         try:
             playbooks = {}
@@ -487,7 +505,7 @@ def main():
                         warnings.extend(flagged)
                         results[latency, collection, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                             'unexpected' if flagged else ''))
-                        floor = '  floor %d' % work.floor(run, not options.no_bulk_update) if collection == 'ours' else ''
+                        floor = '  floor %d' % work.floor(run, bulk_update) if collection == 'ours' else ''
                         print('%4d ms  %-20s %-13s %5d requests %4d writes %7.1f s%s   %s' % (
                             latency, name, run, requests, writes, seconds, floor,
                             ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
@@ -508,7 +526,7 @@ def main():
     for latency in options.latencies:
         for run in RUNS:
             ours, theirs = results.get((latency, 'ours', run)), results.get((latency, 'dcnm', run))
-            floor = work.floor(run, not options.no_bulk_update)
+            floor = work.floor(run, bulk_update)
             cells = ['%d ms' % latency, run]
             cells += (['%d%s' % (ours[0], marked(ours[3])), str(ours[1]), '%.1f s' % ours[2], str(floor), '%.2f' % (ours[0] / floor)]
                       if ours else ['-', '-', '-', str(floor), '-'])

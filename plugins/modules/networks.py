@@ -38,6 +38,13 @@ description:
     and after. A refusal that rests on the fabric's current state (a network in a VRF an earlier task of the play
     creates, or attached to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,
     since that earlier task changed nothing there.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options,
+    output, checks and deploy go through its C(/api/v1/manage) API. There, O(config[].template_params)
+    takes only the template keys the typed network object of that API has a place for (C(loopbackId)), and a task
+    giving another key, or a template other than the default one, is refused before anything is written (use the
+    options, or O(controller_api=legacy) on a dashboard that still serves the legacy API); changed networks are sent
+    one request each, as that API has no bulk update. Ports travel as the attachment's C(interfaces) (trunk ports),
+    and a layer-2-only network is one without a VRF name.
 seealso:
   - module: fabricops.dashboard.vrfs
     description: The VRFs these networks live in.

@@ -33,6 +33,13 @@ description:
     A refusal that rests on the fabric's current state (the delete of a VRF whose networks an earlier task of the play
     deletes, an attachment to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,
     since that earlier task changed nothing there.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options,
+    output, checks and deploy go through its C(/api/v1/manage) API. There, O(config[].template_params)
+    takes only the template keys the typed VRF object of that API has a place for (C(bgpPassword),
+    C(bgpPasswordKeyType), C(isRPExternal), C(rpAddress), C(L3VniMcastGroup), C(multicastGroup), C(loopbackNumber)),
+    and a task giving another key, or a template other than the default one, is refused before anything is written
+    (use the options, or O(controller_api=legacy) on a dashboard that still serves the legacy API); changed VRFs are
+    sent one request each, as that API has no bulk update.
 seealso:
   - module: fabricops.dashboard.networks
     description: The networks that live in these VRFs.

@@ -10,11 +10,19 @@ import json
 import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from dashboard_emulator.pytest_plugin import emu_of_each
 
+# every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
+emu = emu_of_each()
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
         'attach': [{'switch': 'site-a-leaf-2'}]}
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
+
+
+def on_api(emu, legacy, manage):
+    """What the run sends on the API it speaks: the legacy API, or /api/v1/manage on the 4.2.1 param."""
+    return legacy if emu.legacy_paths else manage
 
 
 def raw_vrfs(emu):
@@ -23,7 +31,7 @@ def raw_vrfs(emu):
             for item in read_controller(emu, '/top-down/fabrics/site-a/vrfs')}
 
 
-def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource):
+def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(resource, emu):
     first = resource('vrfs', 'merged', [BLUE, RED], deploy=True)
     assert first.play.rc == 0, first.play.output[-3000:]
     assert first['changed'] is True
@@ -33,7 +41,8 @@ def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(res
     assert first['deployment'] == {'blue': {'site-a-leaf-2': 'DEPLOYED'}}
     # one bulk create for both, one attachments call, one deploy
     assert first.writes == 3, first.requests
-    assert first.requests['POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs'] == 1
+    assert first.requests[on_api(emu, 'POST /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/top-down/bulk-create/vrfs',
+                                 'POST /api/v1/manage/fabrics/{fabricName}/vrfs')] == 1
     assert_idempotent(resource, 'vrfs', 'merged', [BLUE, RED], deploy=True)
     first.play.assert_no_secrets(ADMIN_PASSWORD)
 
@@ -57,7 +66,7 @@ def test_an_update_keeps_every_setting_the_task_does_not_name(resource, emu):
     before = raw_vrfs(emu)['vrf-1']
     run = resource('vrfs', 'merged', [{'name': 'vrf-1', 'description': 'changed only this'}])
     assert run.play.rc == 0 and run.writes == 1, run.requests
-    assert run['requests'] == ['PUT /top-down/v2/bulk-update/vrfs']
+    assert run['requests'] == on_api(emu, ['PUT /top-down/v2/bulk-update/vrfs'], ['PUT /fabrics/site-a/vrfs/vrf-1'])
     after = raw_vrfs(emu)['vrf-1']
     expected = dict(before['vrfTemplateConfig'], vrfDescription='changed only this')
     assert after['vrfTemplateConfig'] == expected
@@ -181,7 +190,7 @@ def test_a_bulk_create_the_controller_refuses_whole_changes_nothing(resource, em
     assert run['failed_items'] == {'red': 'Failed to create vrf red. Please try after some time'}
     assert run['succeeded_items'] == [] and 'Succeeded: none.' in run['msg']
     assert run['changed'] is False and run.play.total('changed') == 0
-    assert run['requests'] == ['POST /top-down/bulk-create/vrfs']
+    assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/vrfs'], ['POST /fabrics/site-a/vrfs'])
 
 
 def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
@@ -209,7 +218,8 @@ def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(reso
     run = resource('vrfs', 'merged', config)
     assert run.play.rc == 0, run.play.output[-3000:]
     # blue gives its id: one bulk create; green and teal each created once the one before took its id
-    assert run['requests'] == ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments']
+    assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments'],
+                                     ['POST /fabrics/site-a/vrfs'] * 3 + ['POST /fabrics/site-a/vrfAttachments'])
     after = by_name(run['after'])
     assert after['green']['vrf_id'] == offered and after['teal']['vrf_id'] not in (offered, 50101)
     stored = raw_vrfs(emu)
@@ -240,3 +250,17 @@ def test_a_config_that_cannot_work_fails_before_any_write_with_what_to_change(re
     assert message in run.play.output
     assert run.writes == 0
     assert 'Traceback' not in run.play.output
+
+
+def test_a_template_key_that_4_2_has_no_place_for_is_refused_there_naming_it(resource, emu):
+    """On the legacy API any template key is kept (template_params); the typed VRF of /api/v1/manage holds only the keys of
+    the legacy-to-manage map, so there the task is refused before any write, naming the key and what to do instead.
+    Check mode on both: the legacy param shows the key is taken there."""
+    run = resource('vrfs', 'merged', [dict(RED, template_params={'enableNetflow': 'false', 'loopbackNumber': '5'})], check=True)
+    assert run.writes == 0 and 'Traceback' not in run.play.output
+    if emu.legacy_paths:
+        assert run.play.rc == 0 and run['changed'] is True, run.play.output[-3000:]
+    else:
+        assert run.play.rc == 2 and run['changed'] is False
+        assert 'config[0] (VRF red): template_params enableNetflow has no place in the typed VRF object' in run['msg']
+        assert 'set controller_api: legacy' in run['msg'] and 'loopbackNumber' in run['msg']

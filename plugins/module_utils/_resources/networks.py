@@ -4,7 +4,8 @@
 """Internal to this collection: the networks resource: a network as the user writes it, and its fields on the controller.
 
 ``NetworkModel`` knows no controller field names; ``NetworkMapping`` is the one place that knows
-the ``networkTemplateConfig`` keys (``/top-down/fabrics/{fabric}/networks`` in docs/api/fabric-controller.yaml).
+the ``networkTemplateConfig`` keys (``/top-down/fabrics/{fabric}/networks`` in docs/api/fabric-controller.yaml);
+``NetworkManageMapping`` the same networks on the /api/v1/manage API of a 4.2 dashboard.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown import TopDownMapping, split_ports
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown_manage import (
+    NETWORK_WIRE, PORT_MODE, TopDownManageMapping,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 
 
@@ -90,7 +94,7 @@ class NetworkMapping(TopDownMapping):
     REFERENCE = 'vrf'
 
     def peer(self):
-        return VRFS.mapping(VRFS.model, self.client, self.params)
+        return self.mapping_of(VRFS)
 
     def top_level_value(self, option, value):
         if option == 'vrf' and (value in (None, '') or str(value) == NO_VRF):
@@ -118,8 +122,40 @@ class NetworkMapping(TopDownMapping):
                     switchPorts=','.join(sorted(new_ports - old_ports)), detachSwitchPorts=','.join(sorted(old_ports - new_ports)))
 
 
+class NetworkManageMapping(TopDownManageMapping, NetworkMapping):
+    """Networks on the /api/v1/manage API of a 4.2 dashboard (``topdown_manage``): a layer-2-only network is one without
+    ``vrfName``; an attachment's ports travel as ``interfaces``, the whole set the switch carries for it."""
+
+    WIRE = NETWORK_WIRE
+    # the next free network id: GET .../networkPreInformation answers {"l2Vni": N, ...}
+    NEXT_ID = ('networkPreInformation', 'l2Vni')
+
+    def legacy_view(self, item):
+        view = super().legacy_view(item)
+        vrf = item.get('vrfName')
+        view.update(vrf=vrf or NO_VRF, displayName=item.get('displayName') or view['networkName'])
+        view[self.config_key]['isLayer2Only'] = 'false' if vrf else 'true'
+        return view
+
+    def object_to_controller(self, obj):
+        body = super().object_to_controller(obj)
+        body['displayName'] = body.get('displayName') or obj['name']
+        if obj.get('layer2_only') or not obj.get('vrf'):
+            body.pop('vrfName', None)
+        else:
+            body['vrfName'] = obj['vrf']
+        return body
+
+    def manage_attachment(self, name, serial, before, after):
+        item = super().manage_attachment(name, serial, before, after)
+        if after is not None:
+            ports = sorted(after.get('ports') or [])
+            item['interfaces'] = [{'mode': PORT_MODE, 'interfaceRange': ','.join(ports)}] if ports else []
+        return item
+
+
 NETWORKS = Resource(
-    NetworkModel(), NetworkMapping,
+    NetworkModel(), NetworkMapping, manage_mapping=NetworkManageMapping,
     attach_options={
         'switch': {'type': 'str', 'required': True},
         'ports': {'type': 'list', 'elements': 'str'},

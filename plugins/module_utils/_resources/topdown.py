@@ -7,8 +7,8 @@ VRFs and networks share one pattern on the controller (``/top-down/fabrics/{fabr
 ``/networks`` in docs/api/fabric-controller.yaml): a list per fabric, a JSON-in-string template
 config, bulk create and delete, attachments read and written in one call each, deploy by name.
 ``TopDownMapping`` carries that pattern; ``vrfs`` and ``networks`` declare which option is which
-controller field. Another API (ND 4.2's ``/api/v1/manage``) would be another mapping class
-behind the same model.
+controller field. ND 4.2's ``/api/v1/manage`` is another mapping class behind the same model
+(``topdown_manage``).
 
 The writes, in the order the controller needs: deletions first (detach, deploy the detach
 where something was deployed, wait, delete in bulk), then creates (one bulk call; one each for
@@ -261,11 +261,14 @@ class TopDownMapping:
             return
         seen = SwitchDirectory(self.fabric, self.switches_seen.values())
         named = [attachment['switch'] for want in wants for attachment in want.get('attach') or []]
-        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(self.fabric, self.client.read(
-            '/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric)))
+        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(self.fabric, self.inventory())
         self.directory = directory
         for index, want in enumerate(wants):
             directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
+
+    def inventory(self):
+        """The fabric's switches as the legacy inventory lists them (serialNumber, logicalName, ipAddress, switchRole)."""
+        return self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, and ids cannot be asked for."""
@@ -293,6 +296,10 @@ class TopDownMapping:
     def peer(self):
         """The mapping of the kind that shares this one's VNIs and switch VLANs (VRFs for networks), on the same client."""
         return None
+
+    def mapping_of(self, resource):
+        """``resource``'s mapping of the API this one speaks, on the same client and task (the peer kind's)."""
+        return resource.mapping(resource.model, self.client, self.params)
 
     def check_intent(self, state, wants, changes, checks):
         """Refuse (or warn about) what contradicts the task itself or the fabric, before anything is written (the rules:
@@ -446,6 +453,10 @@ class TopDownMapping:
                 yield self.deploy_request(still_shown)
                 yield Wait(lambda: wait_for_deploy(self.read_states, still_shown, {}, self.params.get('wait_timeout') or 300,
                                                    self.model.KIND))
+        yield from self.delete_requests(names)
+
+    def delete_requests(self, names):
+        """The deletes themselves, in bulk, once nothing of them is deployed."""
         for batch in name_batches(names, most=DELETE_BATCH):
             answer = yield Request('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.KIND),
                                    query={self.KIND + '-names': batch}, partial=True)

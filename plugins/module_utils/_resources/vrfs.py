@@ -4,7 +4,8 @@
 """Internal to this collection: the vrfs resource: a VRF as the user writes it, and its fields on the controller.
 
 ``VrfModel`` knows no controller field names; ``VrfMapping`` is the one place that knows the
-``vrfTemplateConfig`` keys (``/top-down/fabrics/{fabric}/vrfs`` in docs/api/fabric-controller.yaml).
+``vrfTemplateConfig`` keys (``/top-down/fabrics/{fabric}/vrfs`` in docs/api/fabric-controller.yaml);
+``VrfManageMapping`` the same VRFs on the /api/v1/manage API of a 4.2 dashboard.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown import TopDownMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown_manage import VRF_WIRE, TopDownManageMapping
 
 DEFAULT_ROUTE_MAP = 'FABRIC-RMAP-REDIST-SUBNET'
 
@@ -97,11 +99,19 @@ class VrfMapping(TopDownMapping):
     def peer(self):
         # imported here: networks imports this module (its VRFs)
         from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS  # pylint: disable=import-outside-toplevel
-        return NETWORKS.mapping(NETWORKS.model, self.client, self.params)
+        return self.mapping_of(NETWORKS)
+
+
+class VrfManageMapping(TopDownManageMapping, VrfMapping):
+    """VRFs on the /api/v1/manage API of a 4.2 dashboard (``topdown_manage``)."""
+
+    WIRE = VRF_WIRE
+    # the next free VRF id: GET .../vrfPreInformation answers {"l3Vni": N, ...}
+    NEXT_ID = ('vrfPreInformation', 'l3Vni')
 
 
 VRFS = Resource(
-    VrfModel(), VrfMapping,
+    VrfModel(), VrfMapping, manage_mapping=VrfManageMapping,
     attach_options={
         'switch': {'type': 'str', 'required': True},
         'vlan': {'type': 'int'},

@@ -27,6 +27,8 @@ VRF_FIELDS = (
     (("coreData", "routeTargetExport"), "routeTargetExport", list),
     (("coreData", "evpnRouteTargetImport"), "routeTargetImportEvpn", list),
     (("coreData", "evpnRouteTargetExport"), "routeTargetExportEvpn", list),
+    # [uncertain] not in the facts' map (9.3): coreData has disableRtAuto (5.2) and the legacy config the same name
+    (("coreData", "disableRtAuto"), "disableRtAuto", bool),
     (("fabricData", "advertiseHostRoute"), "advertiseHostRouteFlag", bool),
     (("fabricData", "advertiseDefaultRoute"), "advertiseDefaultRouteFlag", bool),
     (("fabricData", "configureStaticDefaultRoute"), "configureStaticDefaultRouteFlag", bool),
@@ -56,8 +58,8 @@ NETWORK_FIELDS = (
     (("l3Data", "fabricData", "ipv4Trm"), "trmEnabled", bool),   # [uncertain] pairing
 )
 # Status enumerations of 2.2: lower camel case
-_STATUS = {"DEPLOYED": "deployed", "NA": "notApplicable", "OUT-OF-SYNC": "outOfSync", "PENDING": "pending",
-           "IN PROGRESS": "inProgress", "FAILED": "failed"}
+_STATUS = {"DEPLOYED": "deployed", "NA": "notApplicable", "OUT-OF-SYNC": "outOfSync", "Out-of-Sync": "outOfSync",
+           "PENDING": "pending", "IN PROGRESS": "inProgress", "FAILED": "failed"}
 # What the manage API calls a VRF or network made from the default templates [uncertain: the fabric's kind, assumed iBGP]
 DEFAULT_KIND = "vxlanIbgp"
 
@@ -180,3 +182,92 @@ def updated_config(config_text, body, fields):
     config = json.loads(config_text or "{}")
     config.update(_config_of(body, fields))
     return config
+
+
+# Attachments (5.3, 6.3, 9.3, 9.4)
+
+# [uncertain] the mode of the ports a legacy attachment carries: the legacy API attaches switch ports as trunk ports
+PORT_MODE = "trunk"
+
+
+def camel_role(words):
+    """``border gateway`` -> ``borderGateway``: a switch role as the manage API spells it (9.2)."""
+    first, *rest = str(words).split()
+    return first + "".join(word.title() for word in rest)
+
+
+def manage_status(state):
+    """A legacy attachment or object state in the lower camel case of 2.2."""
+    return _STATUS.get(state, state)
+
+
+def manage_attachment(kind, entry):
+    """One entry of a legacy lanAttachList as POST .../vrfAttachments/query (networkAttachments/query) lists it.
+
+    [uncertain] the query lists every switch of the fabric for each object (``attach`` false where it is not attached),
+    as the legacy read does: the facts list ``attach`` among the detail's fields, not which switches come back.
+    """
+    detail = {
+        kind + "Name": entry[kind + "Name"], "fabricName": entry["fabricName"], "switchId": entry["switchSerialNo"],
+        "switchName": entry["switchName"], "switchRole": camel_role(entry["switchRole"]) if entry.get("switchRole") else None,
+        "attach": bool(entry["isLanAttached"]), "status": manage_status(entry["lanAttachState"]),
+        "vlanId": integer(entry.get("vlanId")), "peerSwitchId": None,
+    }
+    if kind == "vrf":
+        detail["vrfId"] = integer(entry.get("vrfId"))
+    else:
+        detail["networkId"] = integer(entry.get("networkId"))
+        detail["displayName"] = entry.get("displayName")
+        ports = entry.get("portNames") or ""
+        # [uncertain] the ports of one attachment as one interface range of one mode (6.3)
+        detail["interfaces"] = [{"mode": PORT_MODE, "interfaceRange": ports}] if ports else []
+    return detail
+
+
+def _ports_of(interfaces, where):
+    """The port names of an attachment's ``interfaces[]`` (6.3): each ``interfaceRange`` a comma list of single ports.
+
+    [uncertain] a range written ``Ethernet1/1-4`` is refused here: the emulator's switches know single ports only."""
+    if interfaces is None:
+        return []
+    if not isinstance(interfaces, list) or not all(isinstance(item, dict) for item in interfaces):
+        raise BadRequest("%s: interfaces must be a list of objects" % where)
+    ports = []
+    for item in interfaces:
+        if item.get("mode", PORT_MODE) != PORT_MODE:
+            raise BadRequest("%s: interface mode %s is not served by this emulator (it attaches trunk ports only)"
+                             % (where, item.get("mode")))
+        text = item.get("interfaceRange")
+        if not isinstance(text, str):
+            raise BadRequest("%s: each interface needs interfaceRange, a string" % where)
+        for port in (part.strip() for part in text.split(",")):
+            if "-" in port.rsplit("/", 1)[-1]:
+                raise BadRequest("%s: interface range %s is not served by this emulator; list the ports one by one" % (where, port))
+            if port:
+                ports.append(port)
+    return ports
+
+
+def legacy_attachment(kind, item, current_ports):
+    """(object name, legacy lanAttachList item) of one manage attachment item; BadRequest naming what is wrong.
+
+    ``current_ports``: {(name, serial): [ports the switch carries now]}. A manage item names the whole set of its ports;
+    the legacy attach names the ports to add and the ones to remove, so the difference is taken here.
+    """
+    name_field = kind + "Name"
+    if not isinstance(item, dict) or not isinstance(item.get(name_field), str) or not isinstance(item.get("switchId"), str):
+        raise BadRequest("Each attachment needs %s and switchId" % name_field)
+    where = "%s %s on %s" % ("VRF" if kind == "vrf" else "network", item[name_field], item["switchId"])
+    if not isinstance(item.get("attach"), bool):
+        raise BadRequest("%s: attach is required, true or false" % where)
+    vlan = item.get("vlanId")
+    if vlan is not None and (isinstance(vlan, bool) or not isinstance(vlan, int)):
+        raise BadRequest("%s: vlanId must be an integer" % where)
+    legacy = {name_field: item[name_field], "serialNumber": item["switchId"], "vlan": vlan or 0,
+              "deployment": item["attach"], "instanceValues": "", "extensionValues": "", "freeformConfig": ""}
+    if kind == "network":
+        wanted = _ports_of(item.get("interfaces"), where) if item["attach"] else []
+        old = current_ports.get((item[name_field], item["switchId"])) or []
+        legacy["switchPorts"] = ",".join(port for port in wanted if port not in old)
+        legacy["detachSwitchPorts"] = ",".join(port for port in old if port not in wanted)
+    return item[name_field], legacy
