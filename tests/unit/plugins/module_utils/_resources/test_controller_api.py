@@ -5,6 +5,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies import POLICIES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import LEGACY_API, MANAGE_API, choose_api
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
@@ -64,10 +65,11 @@ def test_the_release_is_not_asked_for_when_manage_is_refused_whatever_it_is():
         asked.append(1)
         return ND_42
 
-    assert VRFS.choose_api({'controller_api': 'auto'}, learn).api == LEGACY_API
+    # policies: a resource with no mapping to /api/v1/manage
+    assert POLICIES.choose_api({'controller_api': 'auto'}, learn).api == LEGACY_API
     assert asked == [1]
     with pytest.raises(ModelError):
-        VRFS.choose_api({'controller_api': 'manage'}, learn)
+        POLICIES.choose_api({'controller_api': 'manage'}, learn)
     assert asked == [1]
 
 
