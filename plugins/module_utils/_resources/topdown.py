@@ -77,6 +77,10 @@ class TopDownMapping:
     REFERENCED_BY = None
     # fields of the object that only the controller sets: never sent back
     SERVER_FIELDS = ('id', 'fabric')
+    # template config keys whose value, on an object of the default templates, sets nothing: the value the controller
+    # fills in itself (fabric-controller-facts, the listed objects of 6.1 and 7.1: ``"nveId": "1"``); an empty value sets
+    # nothing either. gathered leaves them out, and the /api/v1/manage mapping takes them as the nothing they set.
+    UNSET_PARAMS = {'nveId': '1'}
 
     def __init__(self, model, client, params):
         self.model = model
@@ -144,6 +148,18 @@ class TopDownMapping:
     def top_level_value(self, option, value):
         del option
         return value
+
+    def unset(self, key, value):
+        """Whether template parameter ``key`` at ``value`` sets nothing (UNSET_PARAMS, or empty)."""
+        return value in ('', None) or self.UNSET_PARAMS.get(key) == value
+
+    def gathered(self, have):
+        """What gathered lists: of template_params, only what sets something (what is left out is what the controller
+        fills in by itself); fed back to merged or replaced it changes nothing, and a dashboard of release 4.2, whose typed
+        objects have no place for those keys, takes it as it is."""
+        for obj in have.values():
+            obj['template_params'] = {key: value for key, value in obj['template_params'].items() if not self.unset(key, value)}
+        return have
 
     def attachment_from_controller(self, entry, where):
         attachment = {'switch': str(entry.get('switchName') or entry.get('switchSerialNo'))}

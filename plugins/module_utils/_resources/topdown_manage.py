@@ -279,6 +279,10 @@ class TopDownManageMapping(TopDownMapping):
         allowed = self.template_params_keys
         for index, want in enumerate(wants):
             where = 'config[%d] (%s %s)' % (index, self.model.KIND, want['name'])
+            if want.get('template_params'):
+                # what sets nothing on the legacy API (nveId 1, an empty value: in a list gathered there) sets nothing here
+                want['template_params'] = {key: value for key, value in want['template_params'].items()
+                                           if key in allowed or not self.unset(key, value)}
             outside = sorted(key for key in want.get('template_params') or {} if key not in allowed)
             if outside:
                 raise ModelError(
