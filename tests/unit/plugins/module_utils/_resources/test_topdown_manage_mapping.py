@@ -103,7 +103,7 @@ def test_rendered_on_manage_shows_the_manage_requests():
 
 
 @pytest.mark.parametrize('item, message', [
-    ({'name': 'red', 'template_params': {'nveId': '1'}}, 'template_params nveId has no place in the typed VRF object'),
+    ({'name': 'red', 'template_params': {'nveId': '2'}}, 'template_params nveId has no place in the typed VRF object'),
     ({'name': 'red', 'template_params': {'loopbackNumber': 'five'}}, 'template_params loopbackNumber must be a whole number'),
     ({'name': 'red', 'template': 'My_VRF'}, 'template My_VRF is not carried on the /api/v1/manage API'),
 ], ids=['outside-the-map', 'wrong-type', 'custom-template'])
@@ -111,6 +111,13 @@ def test_what_manage_cannot_carry_is_refused_before_any_write_naming_it(item, me
     with pytest.raises(ModelError) as refused:
         offline(VrfManageMapping).prepare_offline([VRFS.model.from_task(dict(item, vrf_id=1), 0)])
     assert message in str(refused.value) and 'Nothing was written.' in str(refused.value)
+
+
+def test_what_sets_nothing_on_the_legacy_api_is_taken_as_nothing_on_4_2():
+    # a VRF as a legacy controller's gathered lists it: nveId 1 and empty values are what the controller fills in itself
+    want = VRFS.model.from_task({'name': 'red', 'vrf_id': 1, 'template_params': {'nveId': '1', 'vrfDhcp': '', 'rpAddress': ''}}, 0)
+    offline(VrfManageMapping).prepare_offline([want])
+    assert want['template_params'] == {'rpAddress': ''}, 'a key of the typed object is kept, the ones that set nothing dropped'
 
 
 def test_a_207_answer_fails_the_items_it_lists_whether_it_lists_all_or_only_the_failures():
