@@ -33,14 +33,16 @@ def test_a_fabric_created_through_manage_is_read_through_the_legacy_paths(emu_42
 
 def test_a_fabric_created_through_the_legacy_paths_is_read_through_manage_typed(emu_42):
     session = emu_42.login()
-    answer = session.post(emu_42.url(LEGACY + "/control/fabrics/l1/Easy_Fabric"),
-                          json={"BGP_AS": "65200", "FABRIC_MTU": "9100", "REPLICATION_MODE": "Ingress"}, timeout=10)
+    answer = session.post(emu_42.url(LEGACY + "/control/fabrics/l1/Easy_Fabric"), timeout=10,
+                          json={"BGP_AS": "65200", "FABRIC_MTU": "9100", "REPLICATION_MODE": "Ingress", "LINK_STATE_ROUTING": "is-is"})
     assert answer.status_code == 200, answer.text
     fabrics = {fabric["name"]: fabric for fabric in _get(session, emu_42, MANAGE + "/fabrics")["fabrics"]}
     assert set(fabrics) == {"site-a", "site-dc1", "l1"}
     management = fabrics["l1"]["management"]
-    assert (management["type"], management["bgpAsn"], management["fabricMtu"], management["replicationMode"]) == (
-        "vxlanIbgp", "65200", 9100, "ingress")
+    assert (management["type"], management["bgpAsn"], management["fabricMtu"], management["replicationMode"],
+            management["linkStateRoutingProtocol"]) == ("vxlanIbgp", "65200", 9100, "ingress", "isis")
+    # the template's default underlay protocol, typed like the others (the fabrics module's underlay_routing)
+    assert fabrics["site-a"]["management"]["linkStateRoutingProtocol"] == "ospf"
     assert "id" not in fabrics["l1"] and "fabricName" not in fabrics["l1"]
     assert _get(session, emu_42, MANAGE + "/fabrics/l1") == fabrics["l1"]
 
@@ -51,6 +53,13 @@ def test_put_changes_what_the_legacy_paths_read_and_a_string_for_an_integer_is_r
                           timeout=10)
     assert changed.status_code == 200, changed.text
     assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["FABRIC_MTU"] == "9100"
+    routing = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), timeout=10,
+                          json={"name": "site-a", "management": {"linkStateRoutingProtocol": "isis"}})
+    assert routing.status_code == 200 and routing.json()["management"]["linkStateRoutingProtocol"] == "isis", routing.text
+    assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["LINK_STATE_ROUTING"] == "is-is"
+    unknown = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), timeout=10,
+                          json={"name": "site-a", "management": {"linkStateRoutingProtocol": "is-is"}})
+    assert unknown.status_code == 400 and "linkStateRoutingProtocol" in unknown.json()["message"]
     refused = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), json={"name": "site-a", "management": {"fabricMtu": "9216"}},
                           timeout=10)
     assert refused.status_code == 400
