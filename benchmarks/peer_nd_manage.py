@@ -21,13 +21,14 @@ cisco.nd 2.0 is on no package registry; the harness takes it from the environmen
                        peer-nd-manage/ holding the unpacked collections
   PEER_PLAYS           a subset of the plays (names as in the table, space separated)
   PEER_PASSES          a subset of the passes (``legacy-paths``, ``no-legacy-paths``)
-  PEER_KEEP            a directory to keep each play's playbook and output in
+  PEER_KEEP            a directory to keep each play's playbook and output in, and the writes the emulator saw
 
     PEER_ND_GIT=/path/to/ansible-nd .venv/bin/python benchmarks/peer_nd_manage.py
 
 CI does not run it; it is a check of the emulator against the real clients, not a timed benchmark.
 """
 
+import json
 import os
 import pathlib
 import shutil
@@ -197,6 +198,9 @@ def run_pass(label, legacy_paths, plays, playbook, keep):
                     for suffix, text in (('yml', path.read_text(encoding='utf-8')), ('out', stdout), ('err', stderr)):
                         (keep / ('%s-%s.%s' % (label, name, suffix))).write_text(
                             text if isinstance(text, str) else text.decode(), encoding='utf-8')
+            if keep is not None:
+                # the writes the clients sent (secret-looking fields masked by the emulator), to learn their bodies from
+                (keep / ('%s-request-log.json' % label)).write_text(json.dumps(emulator.request_log(), indent=1), encoding='utf-8')
         finally:
             emulator.stop()
     return rows
