@@ -159,13 +159,15 @@ def ansible_venv(cache, spec, packages):
 def nd_inventory(emulator, directory, python):
     """One ND host, reached as cisco.nd's documentation says: its httpapi plugin, certificate validation on."""
     host, port = emulator.host.rsplit(':', 1)
+    host_vars = {
+        'ansible_user': ADMIN, 'ansible_password': PASSWORD, 'ansible_connection': 'ansible.netcommon.httpapi',
+        'ansible_httpapi_use_ssl': 'true', 'ansible_httpapi_validate_certs': 'true', 'ansible_httpapi_ca_path': emulator.ca_path,
+        'ansible_httpapi_port': port, 'ansible_httpapi_login_domain': 'DefaultAuth', 'ansible_python_interpreter': python,
+        'ansible_command_timeout': 900, 'ansible_connect_timeout': 60,
+    }
     path = directory / 'nd.ini'
-    path.write_text('\n'.join([
-        '[nd]', 'nd1 ansible_host=%s ansible_network_os=cisco.nd.nd' % host, '[nd:vars]',
-        'ansible_user=%s' % ADMIN, 'ansible_password=%s' % PASSWORD, 'ansible_connection=ansible.netcommon.httpapi',
-        'ansible_httpapi_use_ssl=true', 'ansible_httpapi_validate_certs=true', 'ansible_httpapi_ca_path=%s' % emulator.ca_path,
-        'ansible_httpapi_port=%s' % port, 'ansible_httpapi_login_domain=DefaultAuth', 'ansible_python_interpreter=%s' % python,
-        'ansible_command_timeout=900', 'ansible_connect_timeout=60', '']), encoding='utf-8')
+    lines = ['[nd]', 'nd1 ansible_host=%s ansible_network_os=cisco.nd.nd' % host, '[nd:vars]']
+    path.write_text('\n'.join(lines + ['%s=%s' % pair for pair in host_vars.items()]) + '\n', encoding='utf-8')
     return path
 
 
