@@ -4,7 +4,7 @@
 The real clients of the unified API of ND 4.2, run as a user runs them: cisco.nd's
 nd_manage_fabric_ibgp (branch develop) through merged, the same again, deleted and the same again;
 nd_manage_switches (the switch-inventory pull request, refs/pull/198/head) through gathered, a role change
-and the same again, merged (discover and add a leaf), gathered, merged again, deleted and the same again. Over ansible.netcommon.httpapi with
+(overridden) and the same again, merged (discover and add a leaf), gathered, merged again, deleted and the same again. Over ansible.netcommon.httpapi with
 cisco.nd's httpapi plugin and certificate validation on, against a fresh emulator started with
 ``--release 4.2.1``, once serving the legacy paths too and once with ``--no-legacy-paths``. Every task
 named "CHECK ..." is one line of the table: ok, or FAIL with what the module said. Each play also reports
@@ -46,7 +46,7 @@ ADMIN, PASSWORD = EmulatorProcess.ADMIN
 RELEASE = '4.2.1'
 FABRIC = 'peer-ibgp'
 SWITCH_FABRIC = 'site-a'
-SEED_LEAF = '10.1.0.2'  # the seed's leaf of site-a
+SEED_SPINE, SEED_LEAF = '10.1.0.1', '10.1.0.2'  # the seed's switches of site-a
 NEW_LEAF = '10.1.0.5'  # any address is discoverable on the emulator; not one of the seed's switches
 PASSES = {'legacy-paths': True, 'no-legacy-paths': False}
 
@@ -82,16 +82,18 @@ def switches_play():
     leaf = {'seed_ip': NEW_LEAF, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'leaf', 'preserve_config': True}
     gone = [{'seed_ip': NEW_LEAF}]
     base = {'fabric': SWITCH_FABRIC}
-    # a role change of the seed's leaf alone (no save, no deploy): switchActions/changeRoles
-    border = {'seed_ip': SEED_LEAF, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'border'}
+    # a role change of the seed's leaf (no save, no deploy): the module takes it in overridden only ("role updates not
+    # supported in merged state"), which removes what is not listed, so both seed switches are listed
+    seed = [{'seed_ip': SEED_SPINE, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'spine'},
+            {'seed_ip': SEED_LEAF, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'border'}]
     no_actions = {'save': False, 'deploy': False}
     return play([
         check('nd_manage_switches gathered lists the seed\'s spine and leaf', module, dict(base, state='gathered'),
-              "r.gathered | map(attribute='seed_ip') | sort | list == ['10.1.0.1', '%s']" % SEED_LEAF),
-        check('nd_manage_switches merged: the leaf\'s role, no save or deploy (changed)', module,
-              dict(base, state='merged', config=[border], config_actions=no_actions), 'r.changed'),
-        check('nd_manage_switches merged: the role again (changed=false)', module,
-              dict(base, state='merged', config=[border], config_actions=no_actions), 'not r.changed'),
+              "r.gathered | map(attribute='seed_ip') | sort | list == ['%s', '%s']" % (SEED_SPINE, SEED_LEAF)),
+        check('nd_manage_switches overridden: the leaf\'s role, no save or deploy (changed)', module,
+              dict(base, state='overridden', config=seed, config_actions=no_actions), 'r.changed'),
+        check('nd_manage_switches overridden: the role again (changed=false)', module,
+              dict(base, state='overridden', config=seed, config_actions=no_actions), 'not r.changed'),
         check('nd_manage_switches merged: discover and add a leaf (changed)', module, dict(base, state='merged', config=[leaf]),
               'r.changed'),
         check('nd_manage_switches gathered finds the leaf', module, dict(base, state='gathered'),
