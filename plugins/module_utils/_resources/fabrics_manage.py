@@ -8,7 +8,8 @@ fabric object of ``/api/v1/manage/fabrics`` (``name``, and its settings under ``
 field by field as docs/api/platform.yaml (GET /api/v1/manage/fabrics) pairs them with the legacy nvPairs. The legacy
 template becomes ``management.type``; the nvPairs that 4.2 types and this module does not name as
 options (``GRFIELD_DEBUG_FLAG``, the default VRF and network templates) stay ``template_params``
-under their legacy keys, so a playbook reads and writes the same on both APIs. What this mapping
+under their legacy keys, so a playbook reads and writes the same on both APIs; a ``template_params``
+key of an option (``BGP_AS``) is that option, as on the legacy API. What this mapping
 cannot do, it refuses before any write: ``replaced`` and ``overridden`` (4.2 has no recorded read of
 a template's defaults to reset to), a deploy (the name of 4.2's fabric deploy action is not settled),
 a change of ``deployment_freeze`` (4.2 has a read of it, no recorded write), a ``template_params`` key
@@ -28,7 +29,7 @@ TYPE_OF_TEMPLATE = {'Easy_Fabric': 'vxlanIbgp', 'External_Fabric': 'externalConn
 TEMPLATE_OF_TYPE = {kind: template for template, kind in TYPE_OF_TEMPLATE.items()}
 # What a new fabric of a kind must give (the legacy template marks BGP_AS mandatory without a default; 4.2's own rule is not
 # recorded): refused before any write, as on the legacy API.
-REQUIRED = {'vxlanIbgp': ('bgp_asn',)}
+REQUIRED = {'vxlanIbgp': ('bgp_asn',), 'externalConnectivity': ('bgp_asn',)}
 # The kinds whose legacy template has every option this module names: a text setting the typed object leaves out is one
 # the legacy API shows empty ("") [uncertain: whether 4.2 leaves out or sends empty strings is not recorded]
 EVERY_OPTION_KINDS = ('vxlanIbgp',)
@@ -49,20 +50,24 @@ _REPLICATION = _enum([('multicast', 'Multicast'), ('ingress', 'Ingress')])
 _ROUTING = _enum([('ospf', 'ospf'), ('isis', 'is-is')])   # [uncertain] the facts give ospf|isis, the legacy template is-is
 _GREENFIELD = _enum([('enable', 'Enable'), ('disable', 'Disable')])
 
-# (model option, management field, to the option, to manage)
+# (model option, its legacy nvPair key, management field, to the option, to manage): the map of the facts (section 9.1)
 OPTIONS = (
-    ('bgp_asn', 'bgpAsn', _same, str),
-    ('site_id', 'siteId', _same, str),
-    ('replication_mode', 'replicationMode') + _REPLICATION,
-    ('multicast_group_subnet', 'multicastGroupSubnet', _same, str),
-    ('anycast_gateway_mac', 'anycastGatewayMac', _same, str),
-    ('fabric_mtu', 'fabricMtu', _same, int),
-    ('underlay_routing', 'linkStateRoutingProtocol') + _ROUTING,
-    ('l2_segment_id_range', 'l2VniRange', _same, str),
-    ('l3_partition_id_range', 'l3VniRange', _same, str),
-    ('network_vlan_range', 'networkVlanRange', _same, str),
-    ('vrf_vlan_range', 'vrfVlanRange', _same, str),
+    ('bgp_asn', 'BGP_AS', 'bgpAsn', _same, str),
+    ('site_id', 'SITE_ID', 'siteId', _same, str),
+    ('replication_mode', 'REPLICATION_MODE', 'replicationMode') + _REPLICATION,
+    ('multicast_group_subnet', 'MULTICAST_GROUP_SUBNET', 'multicastGroupSubnet', _same, str),
+    ('anycast_gateway_mac', 'ANYCAST_GW_MAC', 'anycastGatewayMac', _same, str),
+    ('fabric_mtu', 'FABRIC_MTU', 'fabricMtu', _same, int),
+    ('underlay_routing', 'LINK_STATE_ROUTING', 'linkStateRoutingProtocol') + _ROUTING,
+    ('l2_segment_id_range', 'L2_SEGMENT_ID_RANGE', 'l2VniRange', _same, str),
+    ('l3_partition_id_range', 'L3_PARTITION_ID_RANGE', 'l3VniRange', _same, str),
+    ('network_vlan_range', 'NETWORK_VLAN_RANGE', 'networkVlanRange', _same, str),
+    ('vrf_vlan_range', 'VRF_VLAN_RANGE', 'vrfVlanRange', _same, str),
 )
+# A template_params key that names an option's nvPair (the legacy API takes BGP_AS there as well as bgp_asn): the option.
+# DEPLOYMENT_FREEZE too, which 4.2 reads on a path of its own.
+OPTION_OF_KEY = {key: option for option, key, *_rest in OPTIONS}
+OPTION_OF_KEY['DEPLOYMENT_FREEZE'] = 'deployment_freeze'
 # (legacy nvPair key, as template_params names it; management field, to the legacy text, to manage)
 TEMPLATE_PARAMS = (
     ('GRFIELD_DEBUG_FLAG', 'greenfieldDebugFlag') + _GREENFIELD,
@@ -71,6 +76,7 @@ TEMPLATE_PARAMS = (
     ('vrf_extension_template', 'vrfExtensionTemplate', _same, _same),
     ('network_extension_template', 'networkExtensionTemplate', _same, _same),
 )
+KEY_OF_OPTION = {option: key for key, option in OPTION_OF_KEY.items()}
 TEMPLATE_KEYS = tuple(key for key, *_rest in TEMPLATE_PARAMS)
 
 
@@ -93,7 +99,7 @@ class FabricManageMapping:
         kind = management.get('type')
         obj = {'name': name, 'template': TEMPLATE_OF_TYPE.get(kind, str(kind))}
         where = 'fabric %s as read' % name
-        for option, field, to_option, _to_manage in OPTIONS:
+        for option, _key, field, to_option, _to_manage in OPTIONS:
             if management.get(field) is not None:
                 value = self.model.fields[option].coerce(to_option(management[field]), where)
                 if value is not None:
@@ -107,7 +113,7 @@ class FabricManageMapping:
     def management_of(self, obj):
         """The ``management`` fields of what ``obj`` (a model object, or a config item) gives."""
         management = {}
-        for option, field, _to_option, to_manage in OPTIONS:
+        for option, _key, field, _to_option, to_manage in OPTIONS:
             if obj.get(option) is not None:
                 management[field] = to_manage(obj[option])
         for key, field, _to_legacy, to_manage in TEMPLATE_PARAMS:
@@ -145,11 +151,18 @@ class FabricManageMapping:
         self.prepare_offline(wants)
 
     def prepare_offline(self, wants):
-        """What this mapping cannot carry, refused before any write (rendered too)."""
+        """What this mapping cannot carry, refused before any write (rendered too); a template_params key of an option is
+        that option, as on the legacy API (the option wins when both are given)."""
         self.wanted = {want['name']: want for want in wants}
         for index, want in enumerate(wants):
             where = 'config[%d] (fabric %s)' % (index, want['name'])
-            outside = sorted(key for key in want.get('template_params') or {} if key not in TEMPLATE_KEYS)
+            params = want.get('template_params') or {}
+            for key in sorted(set(params) & set(OPTION_OF_KEY)):
+                value = self.model.fields[OPTION_OF_KEY[key]].coerce(params.pop(key), where)
+                if want.get(OPTION_OF_KEY[key]) is None and value is not None:
+                    want[OPTION_OF_KEY[key]] = value
+            self.model.check(want, where)
+            outside = sorted(key for key in params if key not in TEMPLATE_KEYS)
             if outside:
                 raise ModelError('%s: template_params %s have no place in the fabric object of the /api/v1/manage API that '
                                  'this module knows; the ones it carries are %s. Leave them out, or use controller_api: legacy '
@@ -174,8 +187,12 @@ class FabricManageMapping:
                 kind = TYPE_OF_TEMPLATE.get(change.after['template'])
                 lacking = [option for option in REQUIRED.get(kind, ()) if given.get(option) in (None, '')]
                 if lacking:
-                    refused.append('Cannot create fabric %s: its template %s requires %s. Add %s to the fabric\'s config item.'
-                                   % (change.name, change.after['template'], ' and '.join(lacking), ' and '.join(lacking)))
+                    # worded as on the legacy API, which reads it from the template
+                    refused.append('Cannot create fabric %s: its template %s requires %s and has no default for %s. Add %s to '
+                                   "the fabric's config item." % (
+                                       change.name, change.after['template'],
+                                       ' and '.join('%s (%s)' % (option, KEY_OF_OPTION[option]) for option in lacking),
+                                       'it' if len(lacking) == 1 else 'them', ' and '.join(lacking)))
         if refused:
             raise ModelError(' '.join(refused))
         if self.params.get('deploy') and any(change.action in ('create', 'update') for change in changes):

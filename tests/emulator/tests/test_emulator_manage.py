@@ -33,14 +33,16 @@ def test_a_fabric_created_through_manage_is_read_through_the_legacy_paths(emu_42
 
 def test_a_fabric_created_through_the_legacy_paths_is_read_through_manage_typed(emu_42):
     session = emu_42.login()
-    answer = session.post(emu_42.url(LEGACY + "/control/fabrics/l1/Easy_Fabric"),
-                          json={"BGP_AS": "65200", "FABRIC_MTU": "9100", "REPLICATION_MODE": "Ingress"}, timeout=10)
+    answer = session.post(emu_42.url(LEGACY + "/control/fabrics/l1/Easy_Fabric"), timeout=10,
+                          json={"BGP_AS": "65200", "FABRIC_MTU": "9100", "REPLICATION_MODE": "Ingress", "LINK_STATE_ROUTING": "is-is"})
     assert answer.status_code == 200, answer.text
     fabrics = {fabric["name"]: fabric for fabric in _get(session, emu_42, MANAGE + "/fabrics")["fabrics"]}
     assert set(fabrics) == {"site-a", "site-dc1", "l1"}
     management = fabrics["l1"]["management"]
-    assert (management["type"], management["bgpAsn"], management["fabricMtu"], management["replicationMode"]) == (
-        "vxlanIbgp", "65200", 9100, "ingress")
+    assert (management["type"], management["bgpAsn"], management["fabricMtu"], management["replicationMode"],
+            management["linkStateRoutingProtocol"]) == ("vxlanIbgp", "65200", 9100, "ingress", "isis")
+    # the template's default underlay protocol, typed like the others (the fabrics module's underlay_routing)
+    assert fabrics["site-a"]["management"]["linkStateRoutingProtocol"] == "ospf"
     assert "id" not in fabrics["l1"] and "fabricName" not in fabrics["l1"]
     assert _get(session, emu_42, MANAGE + "/fabrics/l1") == fabrics["l1"]
 
@@ -51,6 +53,13 @@ def test_put_changes_what_the_legacy_paths_read_and_a_string_for_an_integer_is_r
                           timeout=10)
     assert changed.status_code == 200, changed.text
     assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["FABRIC_MTU"] == "9100"
+    routing = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), timeout=10,
+                          json={"name": "site-a", "management": {"linkStateRoutingProtocol": "isis"}})
+    assert routing.status_code == 200 and routing.json()["management"]["linkStateRoutingProtocol"] == "isis", routing.text
+    assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["LINK_STATE_ROUTING"] == "is-is"
+    unknown = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), timeout=10,
+                          json={"name": "site-a", "management": {"linkStateRoutingProtocol": "is-is"}})
+    assert unknown.status_code == 400 and "linkStateRoutingProtocol" in unknown.json()["message"]
     refused = session.put(emu_42.url(MANAGE + "/fabrics/site-a"), json={"name": "site-a", "management": {"fabricMtu": "9216"}},
                           timeout=10)
     assert refused.status_code == 400
@@ -59,6 +68,31 @@ def test_put_changes_what_the_legacy_paths_read_and_a_string_for_an_integer_is_r
                        timeout=10)
     assert kind.status_code == 400
     assert _get(session, emu_42, LEGACY + "/control/fabrics/site-a")["nvPairs"]["FABRIC_MTU"] == "9100"
+
+
+def test_a_fabric_as_cisco_nd_writes_it_is_taken_whole_and_what_it_set_reads_back_as_sent(emu_42):
+    """cisco.nd 2.0's nd_manage_fabric_ibgp (benchmarks/peer_nd_manage.py) sends its whole typed model, some 250
+    management settings and top-level fields this emulator does not keep, on create and again on every update, and
+    reruns idempotently only if each setting the playbook gives reads back equal (nd-manage-facts 10.2). Values are
+    ours; the field names are the ones it sends."""
+    session = emu_42.login()
+    given = {"bgpAsn": "65077", "siteId": "65077", "replicationMode": "ingress", "fabricMtu": 9100, "linkStateRoutingProtocol": "isis",
+             "anycastGatewayMac": "2020.0000.00bb", "l2VniRange": "30000-49000", "l3VniRange": "50000-59000",
+             "greenfieldDebugFlag": "enable"}
+    body = {"name": "nd1", "category": "fabric", "alertSuspend": "disabled", "licenseTier": "premier", "securityDomain": "all",
+            "telemetryCollection": False, "telemetryCollectionType": "outOfBand", "externalStreamingSettings": {"messageBus": []},
+            "management": dict(given, type="vxlanIbgp", name="nd1", targetSubnetMask=30, bgpAuthentication=False, ospfAreaId="0.0.0.0",
+                               vrfTemplate="Default_VRF_Universal", bootstrapSubnetCollection=[])}
+    created = session.post(emu_42.url(MANAGE + "/fabrics"), json=body, timeout=10)
+    assert created.status_code == 200, created.text
+    read = _get(session, emu_42, MANAGE + "/fabrics/nd1")
+    assert {field: read["management"].get(field) for field in given} == given
+    # its update: the same whole model, one setting changed
+    body["management"]["fabricMtu"] = 9000
+    changed = session.put(emu_42.url(MANAGE + "/fabrics/nd1"), json=body, timeout=10)
+    assert changed.status_code == 200, changed.text
+    assert _get(session, emu_42, MANAGE + "/fabrics/nd1")["management"] == dict(read["management"], fabricMtu=9000)
+    assert _get(session, emu_42, LEGACY + "/control/fabrics/nd1")["nvPairs"]["LINK_STATE_ROUTING"] == "is-is"
 
 
 def test_delete_through_manage_removes_the_fabric_from_both_and_an_unknown_one_is_404(emu_42):

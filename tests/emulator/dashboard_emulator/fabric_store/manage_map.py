@@ -33,6 +33,8 @@ def _enum(pairs):
 
 _REPLICATION = _enum([("multicast", "Multicast"), ("ingress", "Ingress")])
 _GREENFIELD = _enum([("enable", "Enable"), ("disable", "Disable")])
+# [uncertain] the facts (section 3) give ospf|isis, the legacy template's LINK_STATE_ROUTING ospf|is-is: the pairing is inferred
+_ROUTING = _enum([("ospf", "ospf"), ("isis", "is-is")])
 
 # (management field, nvPairs key, JSON type of the manage value, to manage, to legacy)
 MANAGEMENT_FIELDS = (
@@ -46,6 +48,7 @@ MANAGEMENT_FIELDS = (
     ("networkVlanRange", "NETWORK_VLAN_RANGE", str, _text, _text),
     ("vrfVlanRange", "VRF_VLAN_RANGE", str, _text, _text),
     ("multicastGroupSubnet", "MULTICAST_GROUP_SUBNET", str, _text, _text),
+    ("linkStateRoutingProtocol", "LINK_STATE_ROUTING", str, _ROUTING[0], _ROUTING[1]),
     ("greenfieldDebugFlag", "GRFIELD_DEBUG_FLAG", str, _GREENFIELD[0], _GREENFIELD[1]),
     # [uncertain] the nvPairs these four are kept in: the facts pair them with the legacy fabric's template fields
     ("vrfTemplate", "default_vrf", str, _text, _text),
