@@ -73,8 +73,9 @@ def parse_args(argv=None):
                              "on 4.2 and the login domains are public (default: %s, the release NDFC 12.2.2 runs on, as "
                              "before this option)" % DEFAULT_RELEASE)
     parser.add_argument("--no-legacy-paths", action="store_true",
-                        help="with --release 4.2 or later: serve no legacy path (/login, /refresh, /logout and the fabric "
-                             "controller under /appcenter), only the /api/v1 ones; by default a 4.2 release serves both")
+                        help="with --release 4.2 or later: serve none of the fabric controller's legacy API (under /appcenter), "
+                             "only /api/v1/manage; the platform's /login, /refresh and /logout stay; by default a 4.2 release "
+                             "serves both")
     parser.add_argument("--exit-with-parent", action="store_true",
                         help="stop when the process that started this one is gone (test helpers use it: a test run that "
                              "ends without stopping its emulator, as a forked test does, leaves none behind)")
