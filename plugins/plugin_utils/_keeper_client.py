@@ -59,11 +59,6 @@ class KeeperExchange:
     (benchmarks/task_cost.py plays, timed per request): the handshake about 9 ms, the hop about
     0.7 ms; switching once the hops have cost about a handshake, a short loop never pays for a
     handshake it cannot win back, and a long one pays for one.
-
-    Without a keeper (``socket_path`` None: the first tasks after a login, while it starts), or
-    when it cannot carry a request, the worker connects itself, on urllib3 alone (see
-    ``exchange.carried_exchange``): the same request on the wire as through requests, without
-    building a requests session in each worker.
     """
 
     OWN_CONNECTION_AFTER = 10
@@ -79,7 +74,7 @@ class KeeperExchange:
         """``timeout``: this request's own (see HttpClient.request), None for the client's."""
         if _HANDED['pid'] != os.getpid():
             _HANDED.update(pid=os.getpid(), count=0)
-        if self.socket_path is None or _HANDED['count'] >= self.OWN_CONNECTION_AFTER:
+        if _HANDED['count'] >= self.OWN_CONNECTION_AFTER:
             return exchange.carried_exchange(client, method, url, headers, json_body, params, timeout)
         _HANDED['count'] += 1
         request = {'method': method, 'url': url, 'headers': headers, 'json': json_body, 'params': params,
@@ -91,16 +86,16 @@ class KeeperExchange:
             try:
                 _connect(channel, self.socket_path)
             except OSError:
-                return exchange.carried_exchange(client, method, url, headers, json_body, params, timeout)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
             if not _is_keeper(channel, self.keeper_pid):
                 _warn_stranger(self.socket_path)
-                return exchange.carried_exchange(client, method, url, headers, json_body, params, timeout)
+                return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
             answer = _call(channel, request, client, method, url)
             self.answered = True
         finally:
             channel.close()
         if answer.get('fallback'):
-            return exchange.carried_exchange(client, method, url, headers, json_body, params, timeout)
+            return exchange.direct_exchange(client, method, url, headers, json_body, params, timeout)
         if 'error' in answer:
             raise TransportError(answer['error'], **answer.get('details', {}))
         return exchange.Response(answer['status'], answer['headers'], url=url, cookies=answer.get('cookies'),
@@ -181,10 +176,9 @@ def _call(channel, request, client, method, url):
 
 
 def exchange_for(cache, session):
-    """The exchange a task should use for ``session``: through its keeper if one runs, else its own connection."""
-    key = session.cache_key()
-    path = cache.keeper_socket(key)
-    return KeeperExchange(path, keeper_pid(cache, key)) if os.path.exists(path) else KeeperExchange(None)
+    """The exchange a task should use for ``session``: through its keeper if one runs."""
+    path = cache.keeper_socket(session.cache_key())
+    return KeeperExchange(path, keeper_pid(cache, session.cache_key())) if os.path.exists(path) else None
 
 
 KEEPER_MODULE = 'ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper'
