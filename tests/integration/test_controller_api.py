@@ -82,10 +82,10 @@ def test_on_4_2_serving_no_legacy_api_auto_is_refused_clearly_on_its_first_read_
 
 NEW_FABRIC = {'name': 'site-m', 'bgp_asn': '65077', 'replication_mode': 'Ingress', 'fabric_mtu': 9000,
               'template_params': {'GRFIELD_DEBUG_FLAG': 'Enable'}}
-# what the emulator's fabric object of /api/v1/manage carries of the options (not underlay_routing: see the report)
+# what the emulator's fabric object of /api/v1/manage carries of the options: all of them
 SHARED_OPTIONS = ('name', 'template', 'bgp_asn', 'site_id', 'replication_mode', 'multicast_group_subnet', 'anycast_gateway_mac',
-                  'fabric_mtu', 'l2_segment_id_range', 'l3_partition_id_range', 'network_vlan_range', 'vrf_vlan_range',
-                  'deployment_freeze')
+                  'fabric_mtu', 'underlay_routing', 'l2_segment_id_range', 'l3_partition_id_range', 'network_vlan_range',
+                  'vrf_vlan_range', 'deployment_freeze')
 
 
 def comparable(fabrics):

@@ -23,7 +23,7 @@ MADE = {
     'networks': [{'name': 'rt-net', 'vrf': 'rt-vrf', 'network_id': 30321, 'vlan_id': 2322, 'gateway_ipv4': '10.32.1.1/24',
                   'attach': [{'switch': LEAF, 'ports': ['Ethernet1/11']}]}],
 }
-MODULES = ('fabric_switches', 'vrfs', 'networks', 'fabrics')
+MODULES = tuple(MADE)
 
 
 @pytest.fixture

@@ -78,6 +78,12 @@ TEMPLATE_PARAMS = (
 )
 KEY_OF_OPTION = {option: key for key, option in OPTION_OF_KEY.items()}
 TEMPLATE_KEYS = tuple(key for key, *_rest in TEMPLATE_PARAMS)
+# The legacy template's defaults of those keys, by fabric kind (Easy_Fabric of NDFC 12.2, as GET .../templates/Easy_Fabric
+# answers in docs/api/fabric-controller.yaml): gathered leaves a setting at its default out on both APIs (fabrics.gathered).
+TEMPLATE_DEFAULTS = {'vxlanIbgp': {
+    'GRFIELD_DEBUG_FLAG': 'Disable', 'default_vrf': 'Default_VRF_Universal', 'default_network': 'Default_Network_Universal',
+    'vrf_extension_template': 'Default_VRF_Extension_Universal', 'network_extension_template': 'Default_Network_Extension_Universal',
+}}
 
 
 class FabricManageMapping:
@@ -121,6 +127,14 @@ class FabricManageMapping:
             if value is not None:
                 management[field] = to_manage(template_text(value))
         return management
+
+    def gathered(self, have):
+        """What gathered lists: of template_params, the settings that differ from the legacy template's defaults, as the
+        legacy mapping lists them (``FabricMapping.gathered``), so that a fabric gathers the same through either API."""
+        for obj in have.values():
+            defaults = TEMPLATE_DEFAULTS.get(TYPE_OF_TEMPLATE.get(obj.get('template')), {})
+            obj['template_params'] = {key: value for key, value in obj['template_params'].items() if defaults.get(key) != value}
+        return have
 
     def read(self, names=None):
         answer = self.client.read('/fabrics') or {}
