@@ -240,20 +240,21 @@ class SwitchMapping:
             'POST', self.base + '/inventory/discover', dict(body, switches=[candidates[address] for address in addresses]),
             query={'setAndUseDiscoveryCredForLan': 'true'}))
         if self.params.get('wait', True):
-            yield Wait(lambda: self.wait_manageable(addresses, greenfield=not preserve))
+            yield Wait(lambda: self.wait_manageable({address: not preserve for address in addresses}))
 
-    def wait_manageable(self, addresses, greenfield):
-        """Poll the inventory (bounded by wait_timeout) until every new switch can be managed."""
+    def wait_manageable(self, greenfield):
+        """Poll the inventory (bounded by wait_timeout) until every new switch can be managed; ``greenfield``: {IP: whether
+        it was added greenfield, and reloads first}."""
         timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
         seen_down = set()
         for last in self.poller.looks(timeout):
             self.read()
             waiting = []
-            for address in addresses:
+            for address, reloads in greenfield.items():
                 entry = self.entries.get(address)
-                if entry is not None and entry.get('managable') is not True:
+                if entry is not None and self.down(entry):
                     seen_down.add(address)
-                if entry is None or not self.ready(entry, greenfield, address in seen_down):
+                if entry is None or not self.ready(entry, reloads, address in seen_down):
                     waiting.append(address)
             if not waiting:
                 return
@@ -261,6 +262,11 @@ class SwitchMapping:
                 raise StepFailed('Switches %s were discovered but could not be managed within %s seconds (greenfield switches '
                                  'reload first); raise wait_timeout, or check them in the controller.'
                                  % (', '.join(waiting), timeout))
+
+    @staticmethod
+    def down(entry):
+        """Whether an inventory entry shows its switch not manageable (as a greenfield add does while it reloads)."""
+        return entry.get('managable') is not True
 
     @staticmethod
     def ready(entry, greenfield, seen_down):

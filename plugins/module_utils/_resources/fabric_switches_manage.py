@@ -25,7 +25,6 @@ import re
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
 
@@ -155,30 +154,15 @@ class SwitchManageMapping(SwitchMapping):
                 'POST', self.base + '/switches', dict(self.credentials_body(credentials), switches=switches, preserveConfig=preserve)))
             greenfield.update((address, not preserve) for address in group)
         if self.params.get('wait', True):
-            yield Wait(lambda: self.wait_ready(greenfield))
-
-    def wait_ready(self, greenfield):
-        """Poll the switch list (bounded by wait_timeout) until every new switch can be managed; ``greenfield``: {IP: bool}."""
-        timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
-        seen_down = set()
-        for last in self.poller.looks(timeout):
-            self.read()
-            waiting = []
-            for address, reloads in greenfield.items():
-                entry = self.entries.get(address)
-                if entry is not None and status_of(entry)[0] != 'ok':
-                    seen_down.add(address)
-                if entry is None or not self.manageable(entry, reloads, address in seen_down):
-                    waiting.append(address)
-            if not waiting:
-                return
-            if last:
-                raise StepFailed('Switches %s were discovered but could not be managed within %s seconds (greenfield switches '
-                                 'reload first); raise wait_timeout, or check them in the controller.'
-                                 % (', '.join(waiting), timeout))
+            yield Wait(lambda: self.wait_manageable(greenfield))
 
     @staticmethod
-    def manageable(entry, greenfield, seen_down):
+    def down(entry):
+        """Whether a switch-list entry shows its switch not discovered (``discoveryStatus`` other than ``ok``)."""
+        return status_of(entry)[0] != 'ok'
+
+    @staticmethod
+    def ready(entry, greenfield, seen_down):
         """Discovered (``ok``) and out of migration (``normal``); a greenfield add only after its reload (4.4: it shows
         a ``discoveryStatus`` other than ``ok`` first)."""
         discovery, mode = status_of(entry)

@@ -180,7 +180,7 @@ class Clock:
 
 
 def waiting(states, greenfield, timeout=30):
-    """Run wait_ready against a list that shows ``states`` ((discoveryStatus, systemMode) per look); the looks taken."""
+    """Run wait_manageable against a list that shows ``states`` ((discoveryStatus, systemMode) per look); the looks taken."""
     controller = ManageSwitches()
     mapping = SwitchManageMapping(FABRIC_SWITCHES.model, controller, {'fabric': 'site-a', 'wait_timeout': timeout})
     clock = Clock()
@@ -191,7 +191,7 @@ def waiting(states, greenfield, timeout=30):
         discovery, mode = next(looks)
         return {'switches': [listed('192.0.2.11', 'SN11', discovery=discovery, mode=mode)]}
     controller.read = read
-    mapping.wait_ready({'192.0.2.11': greenfield})
+    mapping.wait_manageable({'192.0.2.11': greenfield})
     return clock.now
 
 
