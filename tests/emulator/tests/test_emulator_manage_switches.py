@@ -148,3 +148,15 @@ def test_switch_writes_need_the_write_privilege(emu_42):
                        ("/site-a/switchActions/deploy", {"switchIds": ["X"]}), ("/site-a/actions/configSave", None)):
         assert _post(viewer, emu_42, path, body, status=403)["code"] == 403
     assert len(_legacy_inventory(emu_42.login(), emu_42, "site-a")) == 2
+
+
+def test_a_rediscover_takes_switches_of_the_fabric_and_changes_nothing_shown(emu_42):
+    """cisco.nd's switch module sends it while it waits for added switches (its harness met 404 here, and retried for 300 s)."""
+    session = emu_42.login()
+    before = _switches(session, emu_42, "site-a")
+    leaf = before["10.1.0.2"]["switchId"]
+    assert _post(session, emu_42, "/site-a/switchActions/rediscover", {"switchIds": [leaf]}) == {"status": "Success"}
+    assert _switches(session, emu_42, "site-a") == before
+    refused = _post(session, emu_42, "/site-dc1/switchActions/rediscover", {"switchIds": [leaf]}, status=400)
+    assert refused["message"] == "Switch %s is not in fabric site-dc1" % leaf
+    _post(session, emu_42, "/site-a/switchActions/rediscover", {"switchIds": []}, status=400)

@@ -110,6 +110,16 @@ def remove_switches(store, fabricName, body=None, **_kwargs):
 
 
 @operation(write=True)
+def rediscover_switches(store, fabricName, body=None, **_kwargs):
+    """POST .../switchActions/rediscover {switchIds}: the legacy rediscover of each (nd-manage-facts 4.1, 4.4)."""
+    need(can_write, store.security_domain_of(fabricName), "write")
+    for serial in _own_switches(store, fabricName, _list_of(body, "switchIds", "\"<serial number>\"")):
+        store.rediscover(fabricName, serial)
+    # [uncertain] the answer: the legacy rediscover's status
+    return json_response(200, {"status": "Success"})
+
+
+@operation(write=True)
 def deploy_switches(store, fabricName, body=None, **_kwargs):
     """POST .../switchActions/deploy {switchIds}: the legacy config-deploy of these switches."""
     need(can_write, store.security_domain_of(fabricName), "write")
