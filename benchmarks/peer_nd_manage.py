@@ -83,9 +83,11 @@ def switches_play():
     gone = [{'seed_ip': NEW_LEAF}]
     base = {'fabric': SWITCH_FABRIC}
     # a role change of the seed's leaf (no save, no deploy): the module takes it in overridden only ("role updates not
-    # supported in merged state"), which removes what is not listed, so both seed switches are listed
-    seed = [{'seed_ip': SEED_SPINE, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'spine'},
-            {'seed_ip': SEED_LEAF, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'border'}]
+    # supported in merged state"), which removes what is not listed, so both seed switches are listed; brownfield, as the
+    # seed's switches keep their configuration: a greenfield re-add waits for a reload that the client, polling every
+    # 10 s, sees only if it lasts longer than the emulator's (1 s here)
+    seed = [{'seed_ip': SEED_SPINE, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'spine', 'preserve_config': True},
+            {'seed_ip': SEED_LEAF, 'username': 'admin', 'password': 'Switch-Passw0rd!', 'role': 'border', 'preserve_config': True}]
     no_actions = {'save': False, 'deploy': False}
     return play([
         check('nd_manage_switches gathered lists the seed\'s spine and leaf', module, dict(base, state='gathered'),
