@@ -136,6 +136,12 @@ class ControllerClient:
             raise
         return response.json if response.json is not None else response.text
 
+    def query(self, path, body):
+        """The parsed answer of a read the API makes a POST (4.2's ``*Attachments/query``): sent in check mode too, and
+        not a write (``sent`` does not list it)."""
+        response = self.session.request('POST', self.prefix + path, json_body=body)
+        return response.json if response.json is not None else response.text
+
     def send(self, request):
         """Send one write (``Request``); its parsed answer (text when not JSON)."""
         if self.offline:

@@ -116,7 +116,7 @@ class SwitchMapping:
         """{IP: switch object}, the fabric's switches keyed by management IP (the seed IP they were added at)."""
         del names  # the inventory lists the fabric's switches in one answer
         try:
-            answer = self.client.read(self.base + '/inventory/switchesByFabric') or []
+            listed = self.read_list()
         except ApiError as exc:
             if exc.status not in (400, 404):
                 raise
@@ -129,10 +129,25 @@ class SwitchMapping:
                 return {}
             raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
                            'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
-        self.entries = {str(entry['ipAddress']): entry for entry in answer
-                        if isinstance(entry, dict) and entry.get('ipAddress') and entry.get('serialNumber')}
-        return {address: {'name': address, 'role': role_from_controller(entry.get('switchRole')) or 'leaf'}
-                for address, entry in self.entries.items()}
+        self.entries = {str(self.address_of(entry)): entry for entry in listed
+                        if isinstance(entry, dict) and self.address_of(entry) and self.serial_of(entry)}
+        return {address: {'name': address, 'role': self.role_of(entry) or 'leaf'} for address, entry in self.entries.items()}
+
+    def read_list(self):
+        """The fabric's switches as the controller lists them (one request)."""
+        return self.client.read(self.base + '/inventory/switchesByFabric') or []
+
+    @staticmethod
+    def address_of(entry):
+        return entry.get('ipAddress')
+
+    @staticmethod
+    def serial_of(entry):
+        return entry.get('serialNumber')
+
+    @staticmethod
+    def role_of(entry):
+        return role_from_controller(entry.get('switchRole'))
 
     @staticmethod
     def config_hint(state):
@@ -177,7 +192,7 @@ class SwitchMapping:
                 'max_hops': self.params.get('max_hops') or 0}
 
     def serial(self, address):
-        return str(self.entries[address]['serialNumber'])
+        return str(self.serial_of(self.entries[address]))
 
     def discovery_body(self, addresses, role, preserve_config, credentials):
         """The test-reachability body for switches added together (same role and way of adding)."""

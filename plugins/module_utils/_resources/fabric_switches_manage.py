@@ -26,7 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import StepFailed, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
 
 # maxHop of the shallow discovery (docs/api/platform.yaml, POST .../actions/shallowDiscovery)
 MAX_HOPS = 7
@@ -66,34 +66,22 @@ class SwitchManageMapping(SwitchMapping):
         super().__init__(model, client, params)
         self.base = '/fabrics/%s' % segment(self.fabric)
 
-    def read(self, names=None):
-        """{IP: switch object}, the fabric's switches keyed by management IP, from one list."""
-        del names
-        try:
-            answer = self.client.read(self.base + '/switches') or {}
-        except ApiError as exc:
-            if exc.status not in (400, 404):
-                raise
-            if self.client.check_mode and exc.status == 404:
-                self.client.warn('Fabric %s does not exist on the controller (HTTP 404), so check mode takes it to have no switches. '
-                                 'If an earlier task of the play creates it, a real run finds it; otherwise this task fails '
-                                 'there.' % self.fabric)
-                self.entries = {}
-                return {}
-            raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
-                           'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
+    def read_list(self):
+        answer = self.client.read(self.base + '/switches') or {}
         switches = answer.get('switches') if isinstance(answer, dict) else None
-        self.entries = {str(entry['fabricManagementIp']): entry for entry in switches or []
-                        if isinstance(entry, dict) and entry.get('fabricManagementIp') and self.serial_of(entry)}
-        return {address: {'name': address, 'role': role_from_manage(entry.get('switchRole')) or 'leaf'}
-                for address, entry in self.entries.items()}
+        return switches or []
+
+    @staticmethod
+    def address_of(entry):
+        return entry.get('fabricManagementIp')
+
+    @staticmethod
+    def role_of(entry):
+        return role_from_manage(entry.get('switchRole'))
 
     @staticmethod
     def serial_of(entry):
         return entry.get('switchId') or entry.get('serialNumber')
-
-    def serial(self, address):
-        return str(self.serial_of(self.entries[address]))
 
     def check(self, changes):
         super().check(changes)

@@ -14,6 +14,10 @@ The writes, in the order the controller needs: deletions first (detach, deploy t
 where something was deployed, wait, delete in bulk), then creates (one bulk call; one each for
 objects whose id the controller gives), updates, attachments in one call, and the deploy of
 what the task touched, with its wait.
+
+One concern, one file, though it is long (some 490 lines): the top-down pattern is the one place both kinds and both
+APIs share (the manage mapping subclasses it), and splitting its reads from its writes would put the two halves of
+one mapping, which change together, in two files.
 """
 
 from __future__ import annotations

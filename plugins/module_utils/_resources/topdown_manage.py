@@ -251,15 +251,9 @@ class TopDownManageMapping(TopDownMapping):
         self.raw = {view[self.name_key]: view for view in views}
         return views
 
-    def query(self, path, body):
-        """A read the API makes a POST (the attachments query): sent through the session, not counted as a write."""
-        session = self.client.session
-        response = session.request('POST', self.client.prefix + path, json_body=body)
-        return response.json if response.json is not None else {}
-
     def attachment_batches(self, names):
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.query('%s/%sAttachments/query' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
+            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
             found = {}
             for detail in answer.get('attachments') or [] if isinstance(answer, dict) else []:
                 if isinstance(detail, dict) and detail.get(self.name_key):
