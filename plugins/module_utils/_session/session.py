@@ -7,6 +7,10 @@ Knows nothing of AnsibleModule or action plugins. It holds the session's state (
 roles), renews it before it expires and once after a refusal, and sends ``request()``; every failure is one of
 the typed ``errors``. With a token cache (``plugin_utils/_token_cache``) the processes of one Ansible run share
 one login, renewed under the cache's lock; what a session keeps there and takes from there is ``run_cache``'s.
+
+One concern, one file, though over 400 lines: the session's state and the request that renews it are one lock-step
+machine (a refusal, a renewal and the retry of one request), and the pieces that stand apart (auth, release,
+run cache, secrets, errors, exchange) are their own modules already.
 """
 
 from __future__ import annotations
