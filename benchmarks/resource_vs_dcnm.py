@@ -41,7 +41,8 @@ benchmark from the work, per task, each task knowing only what it read itself:
   +b        the attachments of the listed objects that exist, b = ceil(existing / 200) reads (200 names per
             read keeps the URL and the answer bounded, as the collection reads them); none when none exists
   +1        the switch inventory, when the task names switches and reads no attachments (the attachment
-            answers name every switch of the fabric, so otherwise it is not needed)
+            answers name every switch of the fabric, so otherwise it is not needed); with --release 4.2.1,
+            whenever the task names switches by address (4.2's attachment answers carry no addresses)
   +1        one bulk create, when something is created
   +1        one update of every object changed: the controller's v2 bulk update (NDFC 12.2 with the
             patch that adds it; the emulator has it); with --no-bulk-update, an emulator without it and
@@ -60,9 +61,9 @@ The floor does not count: more than one poll per deploy (the emulator takes 1 s 
 waiting module looks more than once), the reads of our modules' checks before a write (the fabric's
 settings, the other kind's objects and attachments: "1 to 4 requests more" per writing task, as
 the modules' docs say), a logout, a re-login, retries. The requests of a run are counted once its
-sessions have ended (our session keeper logs out after ansible-playbook exits; 5 s at most, for a
-session cisco.dcnm leaves open). cisco.dcnm's runs do the same work; the floor is
-printed beside ours only.
+sessions have ended: ours once the run's logouts match its logins (the session keeper logs out a moment
+after ansible-playbook exits; a WARNING after 10 s), cisco.dcnm's after 5 s at most (a session it
+leaves open). cisco.dcnm's runs do the same work; the floor is printed beside ours only.
 
 cisco.dcnm is on no package registry; the benchmark takes it from the environment:
   DCNM_COLLECTIONS_PATH  a directory holding ansible_collections/cisco/dcnm (3.12.1) and what it
@@ -149,29 +150,30 @@ class Workload:
                     len(self.vrfs), len(self.networks), len(self.regatewayed), len(self.detached), len(self.deleted_vrfs),
                     len(self.deleted_networks)))
 
-    def floor(self, run, bulk_update=True):
-        """The fewest requests the API allows for ``run`` (see the docstring), with or without the ``bulk_update`` API."""
+    def floor(self, run, bulk_update=True, manage=False):
+        """The fewest requests the API allows for ``run`` (see the docstring), with or without the ``bulk_update`` API;
+        ``manage``: on 4.2's /api/v1/manage, whose attachment answers carry no switch addresses."""
         vrfs, networks = len(self.vrfs), len(self.networks)
         regatewayed, detached = len(self.regatewayed), len(self.detached)
         deleted_networks, deleted_vrfs = len(self.deleted_networks), len(self.deleted_vrfs)
         tasks = {
-            'first': [task_floor(0, names_switches=True, creates=vrfs, attach=True, deploy=True),
-                      task_floor(0, names_switches=True, creates=networks, attach=True, deploy=True)],
-            'first again': [task_floor(vrfs, names_switches=True), task_floor(networks, names_switches=True)],
-            'change': [task_floor(regatewayed, names_switches=True, updates=1 if bulk_update else regatewayed, deploy=True),
-                       task_floor(detached, names_switches=True, attach=True, deploy=True),
-                       task_floor(deleted_networks, attach=True, deploy=True, deletes=deleted_networks),
-                       task_floor(deleted_vrfs, attach=True, deploy=True, deletes=deleted_vrfs)],
-            'change again': [task_floor(regatewayed, names_switches=True), task_floor(detached, names_switches=True),
-                             task_floor(0), task_floor(0)],
+            'first': [task_floor(0, names_switches=True, creates=vrfs, attach=True, deploy=True, manage=manage),
+                      task_floor(0, names_switches=True, creates=networks, attach=True, deploy=True, manage=manage)],
+            'first again': [task_floor(vrfs, names_switches=True, manage=manage), task_floor(networks, names_switches=True, manage=manage)],
+            'change': [task_floor(regatewayed, names_switches=True, updates=1 if bulk_update else regatewayed, deploy=True, manage=manage),
+                       task_floor(detached, names_switches=True, attach=True, deploy=True, manage=manage),
+                       task_floor(deleted_networks, attach=True, deploy=True, deletes=deleted_networks, manage=manage),
+                       task_floor(deleted_vrfs, attach=True, deploy=True, deletes=deleted_vrfs, manage=manage)],
+            'change again': [task_floor(regatewayed, names_switches=True, manage=manage), task_floor(detached, names_switches=True, manage=manage),
+                             task_floor(0, manage=manage), task_floor(0, manage=manage)],
         }[run]
         return 1 + sum(tasks)
 
 
-def task_floor(existing, names_switches=False, creates=0, updates=0, attach=False, deploy=False, deletes=0):
+def task_floor(existing, names_switches=False, creates=0, updates=0, attach=False, deploy=False, deletes=0, manage=False):
     """The fewest requests of one task (see the docstring): ``existing`` listed objects that exist before it."""
     reads = 1 + math.ceil(existing / ATTACHMENT_READ_BATCH)
-    if names_switches and not existing:
+    if names_switches and (manage or not existing):
         reads += 1
     writes = (1 if creates else 0) + updates + (1 if attach else 0) + math.ceil(deletes / DELETE_BATCH)
     return reads + writes + (2 if deploy else 0)
@@ -280,14 +282,28 @@ def request_counts(counters):
     return {'%s %s' % (key, status): count for key, by_status in counters['requests'].items() for status, count in by_status.items()}
 
 
-def settled_counts(emulator, live_sessions, seconds=5.0):
-    """``request_counts`` once no more sessions are live than ``live_sessions`` (our session keeper logs out after
-    ansible-playbook has exited), or after ``seconds`` (a session cisco.dcnm leaves open)."""
-    deadline = time.monotonic() + seconds
+def settled_counts(emulator, counts_before, live_sessions, ends_its_session):
+    """``request_counts`` once the run is over on the wire. With ``ends_its_session`` (ours: the session keeper logs out
+    a moment after ansible-playbook exits): once the run has sent as many logouts as logins, else a WARNING after 10 s
+    (a session left live). Else (cisco.dcnm): once no more sessions are live than ``live_sessions`` were before the
+    run, or after 5 s (a session it leaves open)."""
+    deadline = time.monotonic() + (10.0 if ends_its_session else 5.0)
     while True:
         counters = emulator.counters()
-        if counters['live_sessions'] <= live_sessions or time.monotonic() > deadline:
-            return request_counts(counters)
+        counts = request_counts(counters)
+        if ends_its_session:
+            sent = difference(counts, counts_before)
+            logins = sum(count for key, count in sent.items() if key.split(' ')[1].endswith('/login'))
+            logouts = sum(count for key, count in sent.items() if key.split(' ')[1].endswith('/logout'))
+            if logouts >= logins:
+                return counts
+        elif counters['live_sessions'] <= live_sessions:
+            return counts
+        if time.monotonic() > deadline:
+            if ends_its_session:
+                print('WARNING: the run did not end its session within 10 s of its end (it stays live on the dashboard)',
+                      file=sys.stderr)
+            return counts
         time.sleep(0.1)
 
 
@@ -314,11 +330,12 @@ def task_outcomes(stdout):
     return [tuple(outcome) for outcome in outcomes]
 
 
-def timed_run(command, env, emulator, counts_before, counts_file=None):
+def timed_run(command, env, emulator, counts_before, counts_file=None, ends_its_session=False):
     """(requests, writes, seconds, outcomes, return code, counts after, [(task, {template: requests})] of this run).
 
     With ``counts_file``, the run's requests task by task (callback_plugins/task_counts.py), the ones
     outside every task (before the first, after the play) as task ``outside tasks``; else the run's as one.
+    ``ends_its_session``: the collection logs out after each run (see ``settled_counts``).
     """
     if counts_file is not None:
         env = dict(env, ANSIBLE_CALLBACK_PLUGINS=str(REPO / 'benchmarks' / 'callback_plugins'), ANSIBLE_CALLBACKS_ENABLED='task_counts',
@@ -327,7 +344,7 @@ def timed_run(command, env, emulator, counts_before, counts_file=None):
     started = time.monotonic()
     completed = subprocess.run(command, env=env, capture_output=True, text=True, check=False, cwd=str(REPO))
     seconds = time.monotonic() - started
-    counts = settled_counts(emulator, live_sessions)
+    counts = settled_counts(emulator, counts_before, live_sessions, ends_its_session)
     delta = difference(counts, counts_before)
     outcomes = task_outcomes(completed.stdout)
     if completed.returncode and not any(state == 'failed' for _name, state, _line in outcomes):
@@ -496,7 +513,7 @@ def main():
                         playbook = playbooks[collection, 'change' if run.startswith('change') else 'first']
                         requests, writes, seconds, outcomes, returncode, counts, by_task = timed_run(
                             command + [str(playbook)], env, emulator, counts,
-                            workdir / 'task-counts.json' if options.breakdown else None)
+                            workdir / 'task-counts.json' if options.breakdown else None, ends_its_session=collection == 'ours')
                         flagged = warnings_of(name, latency, run, outcomes, returncode)
                         with emulator.login() as checker:
                             found = fabric_now(emulator, checker)
@@ -505,7 +522,7 @@ def main():
                         warnings.extend(flagged)
                         results[latency, collection, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                             'unexpected' if flagged else ''))
-                        floor = '  floor %d' % work.floor(run, bulk_update) if collection == 'ours' else ''
+                        floor = '  floor %d' % work.floor(run, bulk_update, manage=bool(options.release)) if collection == 'ours' else ''
                         print('%4d ms  %-20s %-13s %5d requests %4d writes %7.1f s%s   %s' % (
                             latency, name, run, requests, writes, seconds, floor,
                             ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
@@ -526,7 +543,7 @@ def main():
     for latency in options.latencies:
         for run in RUNS:
             ours, theirs = results.get((latency, 'ours', run)), results.get((latency, 'dcnm', run))
-            floor = work.floor(run, bulk_update)
+            floor = work.floor(run, bulk_update, manage=bool(options.release))
             cells = ['%d ms' % latency, run]
             cells += (['%d%s' % (ours[0], marked(ours[3])), str(ours[1]), '%.1f s' % ours[2], str(floor), '%.2f' % (ours[0] / floor)]
                       if ours else ['-', '-', '-', str(floor), '-'])

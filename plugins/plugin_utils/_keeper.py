@@ -41,7 +41,7 @@ MAX_SECONDS = 24 * 3600
 TRANSIENT_PAUSE = 5.0
 
 
-def _run_keeper(cache, session, owner, end_at_run_end=False):
+def _run_keeper(cache, session, owner, end_at_run_end=False, unhanded=False):
     key = session.cache_key()
     socket_path = cache.keeper_socket(key)
     server = None
@@ -65,7 +65,7 @@ def _run_keeper(cache, session, owner, end_at_run_end=False):
         relay.stop()  # ansible.builtin.uri cannot use the session then; the collection's own tasks can
     end_session = False
     try:
-        end_session = keep(cache, session, owner, end_at_run_end=end_at_run_end)
+        end_session = keep(cache, session, owner, end_at_run_end=end_at_run_end, unhanded=unhanded)
     finally:
         # New requests connect directly from now on; those under way are finished first.
         for leftover in (socket_path, cache.keeper_marker(key), cache.relay_pointer(key)):
@@ -103,7 +103,7 @@ def main():
             _end_on_server(session)
         return
     cache = TokenCache(orders['directory'], create=False)
-    _run_keeper(cache, session, orders['owner'], end_at_run_end)
+    _run_keeper(cache, session, orders['owner'], end_at_run_end, unhanded=bool(orders.get('unhanded')))
 
 
 def _refresh_if_due(session, entry, record):
@@ -124,17 +124,18 @@ def _refresh_if_due(session, entry, record):
     return None
 
 
-def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_run_end=False):
+def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_run_end=False, unhanded=False):
     """Refresh the cached session whenever a task would, until the run is over.
 
     Returns whether the session is to be ended on the server now: the run is over (ended or
-    killed) and its dashboard_login asked for it (``logout_at_end``).
+    killed) and its dashboard_login asked for it (``logout_at_end``), or the run opened it for itself
+    (``unhanded``: as the task that started the keeper saw it, until the keeper reads the run's record).
     """
     started = clock()
     key = session.cache_key()
-    # Whether the session the run holds was never handed to the user (see RunCache.hand_over):
-    # the run opened it for its own tasks, and ends it when it is over.
-    unhanded = False
+    # Whether the session the run holds was never handed to the user (see RunCache.hand_over): the run opened it
+    # for its own tasks, and ends it when it is over. Before: False until the first look at the record, so a run over
+    # while the keeper started (a rerun with nothing to do, 1 s) left its session live on the dashboard.
     while clock() - started < MAX_SECONDS:
         if not os.path.isdir(cache.directory):
             return end_at_run_end or unhanded  # the run ended and Ansible removed its directory

@@ -274,3 +274,29 @@ def test_a_json_query_that_cannot_work_fails_before_any_request(resource, state,
     assert run.play.rc == 2 and run.writes == 0
     assert message in run['msg'], run['msg']
     assert not any('top-down' in key for key in run.requests), run.requests
+
+
+def switch_reads(emu):
+    """How often the fabric's switches were read: its inventory (legacy) or GET .../switches (4.2)."""
+    return sum(sum(statuses.values()) for operation, statuses in emu.counters()['requests'].items()
+               if operation.startswith('GET ') and operation.endswith(('/inventory/switchesByFabric', '/fabrics/{fabricName}/switches')))
+
+
+def test_tasks_naming_a_switch_by_address_read_the_fabrics_switches_once_per_run(play, emu):
+    """The first run creates each network: no attachment answer lists the switch, so its first task reads the fabric's
+    switches and the other two take them from the run. The rerun's answers list it, without its address on 4.2
+    (nd-manage-facts 5.3, 6.3): one read for the run there, none on the legacy API (its answers carry addresses).
+    Before: one read per task. The last task names an address the fabric does not have: what the run kept does not
+    know it, so the task reads the switches again (1 more each run) and is refused, naming it."""
+    for run, reads in (('first', 2), ('again', on_api(emu, 1, 2))):
+        before = switch_reads(emu)
+        emu.clear_request_log()
+        played = play('networks_by_address.yml')
+        assert played.rc == 0, played.output[-3000:]
+        assert switch_reads(emu) - before == reads, run
+    # the rerun wrote nothing (on 4.2 the attachments are read with a POST .../query: a read)
+    assert [entry for entry in emu.request_log() if not entry['path'].endswith('/query')] == []
+    attached = {item['networkName']: [entry['switchName'] for entry in item['lanAttachList'] if entry['isLanAttached']]
+                for item in read_controller(emu, '/top-down/fabrics/site-a/networks/attachments'
+                                                 '?network-names=by-address-1,by-address-2,by-address-3')}
+    assert attached == {'by-address-%d' % number: ['site-a-leaf-2'] for number in (1, 2, 3)}

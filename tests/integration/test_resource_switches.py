@@ -297,3 +297,14 @@ def test_a_discovery_cut_off_says_changed_and_lists_the_requests_sent(resource, 
     assert 'closed the connection during POST %s before answering' % cut in run['msg'], run['msg']
     assert 'By then the task had sent %d write(s) (see requests)' % len(sent) in run['msg']
     run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_a_role_change_is_seen_by_the_runs_later_network_tasks(play, emu):
+    """The run keeps a fabric's switches for its VRF and network tasks (one read per run, not per task); a task of this
+    module that changes them makes the next of those read them again. Without that, the second network task would take
+    the switch for the leaf the run first read and attach a network to a spine."""
+    played = play('role_between_networks.yml')
+    assert played.rc == 0, played.output[-3000:]
+    assert inventory(emu, 'site-dc1')['192.0.2.71']['switchRole'] == 'spine'
+    networks = {item['networkName'] for item in read_controller(emu, '/top-down/fabrics/site-dc1/networks')}
+    assert networks == {'before-role'}

@@ -165,9 +165,15 @@ class ControllerClient:
         return response.json if response.json is not None else response.text
 
     def offered(self, name):
-        """What the run learned the controller offers under ``name`` (``session.offers``); None when not learned yet."""
-        return self.session.offers.known(name)
+        """What the run learned the controller offers under ``name`` (``session.offers``); None when not learned yet,
+        and offline (rendered), where nothing is learned."""
+        return None if self.offline else self.session.offers.known(name)
 
     def learned(self, name, value):
         """Keep what a request showed the controller offers, for the run's later tasks (``session.offers``)."""
         self.session.offers.learn(name, lambda: value)
+
+    def relearned(self, name, value):
+        """Replace what the run learned under ``name`` by what a request just showed (``session.offers.renew``)."""
+        if not self.offline:
+            self.session.offers.renew(name, value)

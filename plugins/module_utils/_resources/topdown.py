@@ -31,7 +31,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import OfflineDirectory, SwitchDirectory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import (OfflineDirectory, SwitchDirectory, keep_run_switches,
+                                                                                                  run_switches)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # Bulk deletes go 30 names at a time, the batch the controller's own clients use.
@@ -274,17 +275,37 @@ class TopDownMapping:
         return 'list the %s to %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'create or update')
 
     def prepare(self, wants, have):
-        """Attachments' switches as serial numbers; the inventory is read only when the attachment answers did not
-        already list every switch named."""
+        """Attachments' switches as serial numbers (see ``directory_of``)."""
         del have
         if not any(want.get('attach') for want in wants):
             return
-        seen = SwitchDirectory(self.fabric, self.switches_seen.values())
         named = [attachment['switch'] for want in wants for attachment in want.get('attach') or []]
-        directory = seen if all(seen.knows(switch) for switch in named) else SwitchDirectory(self.fabric, self.inventory())
-        self.directory = directory
+        directory = self.directory = self.directory_of(named)
         for index, want in enumerate(wants):
             directory.resolve(want, 'config[%d] (%s %s)' % (index, self.model.KIND, want['name']))
+
+    def directory_of(self, named):
+        """The switches ``named``, from what the run already knows of them, else from 1 GET of the fabric's inventory.
+
+        First the attachment answers just read: they list the fabric's switches, with their addresses on the legacy
+        API and without on 4.2 (nd-manage-facts 5.3, 6.3). Then the switches as the run last read them
+        (``switch_directory.run_switches``), under the names and roles the answers give where they list them; so a
+        run reads a fabric's inventory once, not once per task that names switches by address or attaches new
+        objects. A switch named that neither knows sends the read, which renews what the run keeps.
+        """
+        seen = SwitchDirectory(self.fabric, self.switches_seen.values())
+        if all(seen.knows(switch) for switch in named):
+            return seen
+        known = run_switches(self.client, self.fabric)
+        if known is not None:
+            fresh = {serial: {field: value for field, value in entry.items() if value} for serial, entry in self.switches_seen.items()}
+            merged = [dict(entry, **fresh.pop(str(entry.get('serialNumber')), {})) for entry in known]
+            directory = SwitchDirectory(self.fabric, merged + list(fresh.values()))
+            if all(directory.knows(switch) for switch in named):
+                return directory
+        switches = [entry for entry in self.inventory() or [] if isinstance(entry, dict)]
+        keep_run_switches(self.client, self.fabric, switches)
+        return SwitchDirectory(self.fabric, switches)
 
     def inventory(self):
         """The fabric's switches as the legacy inventory lists them (serialNumber, logicalName, ipAddress, switchRole)."""

@@ -7,8 +7,10 @@ A fact about the fabric controller that tasks need is learned once per run: the 
 needs it asks the controller, and the answer travels with the run's session record (see
 ``run_cache``), so that the run's later tasks, each in a worker process of its own, have it
 without a request. Kept here: whether the controller takes bulk updates of VRFs and networks
-(``top_down_bulk_update``, learned by the run's first update) and the dashboard's release (``platform_release``, learned
-before the run's first login, which it decides the path of; see ``release``). A caller reaches it as ``DashboardSession.offers``.
+(``top_down_bulk_update``, learned by the run's first update), the dashboard's release (``platform_release``, learned
+before the run's first login, which it decides the path of; see ``release``) and, per fabric, its switches as the run
+last read them (``fabric_switches``, for the VRF and network tasks that name them; see ``switch_directory``). A caller
+reaches it as ``DashboardSession.offers``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.
@@ -43,6 +45,15 @@ class ControllerOffers:
             self._known[name] = json.loads(json.dumps(compute()))
             if self._on_learn is not None:
                 self._on_learn(self)
+        return self._known[name]
+
+    def renew(self, name, value):
+        """Replace what the run learned under ``name`` by ``value``, found newer (a re-read after the old value failed a
+        task), and share it as ``learn`` does. Only for values a task checks before it relies on them: a worker process
+        that took the old value keeps it (see ``take``)."""
+        self._known[name] = json.loads(json.dumps(value))
+        if self._on_learn is not None:
+            self._on_learn(self)
         return self._known[name]
 
     def known(self, name):

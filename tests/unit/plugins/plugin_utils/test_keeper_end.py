@@ -9,6 +9,7 @@ in a real run.
 """
 
 import os
+import shutil
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper import keep
@@ -53,3 +54,15 @@ def test_a_login_after_a_logout_is_ended_with_the_run(tmp_path):
         entry.save({'token': 'another-token', 'handed': False})
     os.unlink(cache.entry_path(session.cache_key()))
     assert _keep(cache, session, end_at_run_end=True) is True
+
+
+def test_a_run_over_before_the_keepers_first_look_ends_the_session_the_run_opened(tmp_path):
+    """A rerun with nothing to do is over in about a second, the keeper's start-up a good part of it: Ansible may remove
+    the run's directory before the keeper first reads the record. The task that started it said the session was the
+    run's own (orders' ``unhanded``). Before: the keeper took it as handed out and left it live on the dashboard (seen
+    as a missing logout in benchmarks/resource_vs_dcnm.py's reruns)."""
+    cache, session = _run(tmp_path)
+    os.unlink(cache.entry_path(session.cache_key()))
+    shutil.rmtree(cache.directory)  # as Ansible removes it at the end of the run
+    assert keep(cache, session, os.getpid(), sleep=None, unhanded=True) is True
+    assert keep(cache, session, os.getpid(), sleep=None) is False, 'a session handed to the user stays live'

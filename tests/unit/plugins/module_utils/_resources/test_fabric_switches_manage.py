@@ -37,6 +37,7 @@ class ManageSwitches:
         self.switches = list(switches)
         self.found = found  # {IP: status} the shallow discovery answers; None: every seed manageable
         self.fabrics = fabrics
+        self.offers = {}  # what the run learned (session.offers)
 
     def beside(self, prefix):
         self.prefix = prefix
@@ -44,6 +45,12 @@ class ManageSwitches:
 
     def warn(self, message):
         self.warnings.append(message)
+
+    def offered(self, name):
+        return self.offers.get(name)
+
+    def relearned(self, name, value):
+        self.offers[name] = value
 
     def read(self, path, params=None, absent=None):
         self.reads.append(path)

@@ -45,3 +45,12 @@ def test_a_value_already_used_stays_when_a_record_says_otherwise():
     offers.take({'release': '12.3.1', 'bulk_update': True})
     offers.take(None)  # a record of an older version, without offers
     assert offers.as_record() == {'release': '12.2.2', 'bulk_update': True}
+
+
+def test_a_renewed_value_replaces_the_old_one_and_is_handed_on():
+    shared = []
+    offers = ControllerOffers(on_learn=lambda known: shared.append(known.as_record()))
+    offers.learn('fabric_switches', lambda: {'f1': {'SN1': '10.0.0.1'}})
+    assert offers.renew('fabric_switches', {'f1': {'SN2': '10.0.0.1'}}) == {'f1': {'SN2': '10.0.0.1'}}
+    assert offers.known('fabric_switches') == {'f1': {'SN2': '10.0.0.1'}}
+    assert shared == [{'fabric_switches': {'f1': {'SN1': '10.0.0.1'}}}, {'fabric_switches': {'f1': {'SN2': '10.0.0.1'}}}]
