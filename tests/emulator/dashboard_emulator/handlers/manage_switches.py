@@ -137,3 +137,27 @@ def config_save(store, fabricName, **_kwargs):
         raise Refused(500, "Config save failed: no switch of fabric %s can be managed" % fabricName)
     # [uncertain] the answer body: a third-party emulator's text (nd-manage-facts 11.5), the legacy one too
     return json_response(200, {"status": "Config save is completed"})
+
+
+@operation(write=True)
+def set_switch_credentials(store, body=None, **_kwargs):
+    """POST /api/v1/manage/credentials/switches {switchIds, switchUsername, switchPassword} (nd-manage-facts 4.1): the
+    credentials the controller logs in to these switches with. The emulator's switches take any, so this checks the body
+    and the write privilege on each switch's fabric, and changes nothing it shows; the request log masks the password."""
+    switch_ids = _list_of(body, "switchIds", "\"<serial number>\"")
+    fabrics = []
+    for switch_id in switch_ids:
+        fabric = store.switch_fabric(switch_id) if isinstance(switch_id, str) else None
+        if fabric is None:
+            raise Refused(400, "Switch %s is not managed by this controller" % (switch_id,))
+        if fabric not in fabrics:
+            fabrics.append(fabric)
+    remote = body.get("remoteCredentialStore") not in (None, "", "local")
+    if remote and not body.get("remoteCredentialStoreKey"):
+        raise Refused(400, "remoteCredentialStoreKey is required with remoteCredentialStore %s" % body.get("remoteCredentialStore"))
+    if not remote and not all(isinstance(body.get(name), str) and body[name] for name in ("switchUsername", "switchPassword")):
+        raise Refused(400, "switchUsername and switchPassword are required (or remoteCredentialStore and remoteCredentialStoreKey)")
+    for fabric in fabrics:
+        need(can_write, store.security_domain_of(fabric), "write")
+    # [uncertain] the answer: 200 with no body here
+    return empty_response(200)
