@@ -274,3 +274,15 @@ def test_check_mode_of_a_play_that_adds_a_switch_then_attaches_a_network_to_it_w
     assert results['network']['changed'] is True and warning_texts(results['network']) == []
     attached = read_controller(emu, '/top-down/fabrics/site-a/networks/attachments?network-names=web')[0]['lanAttachList']
     assert [(entry['ipAddress'], entry['portNames']) for entry in attached if entry['isLanAttached']] == [('192.0.2.11', 'Ethernet1/10')]
+
+
+def test_a_range_change_is_seen_by_the_runs_later_network_tasks(play, emu):
+    """The run keeps a fabric's ranges for its VRF and network tasks (one read per run, not per task); a fabrics task that
+    writes the fabric makes the next of those read them again. Without that, the second network task would check its VNI
+    against the range the run first read, and not warn."""
+    played = play('ranges_between_networks.yml')
+    assert played.rc == 0, played.output[-3000:]
+    assert read_controller(emu, '/control/fabrics/site-a')['nvPairs']['L2_SEGMENT_ID_RANGE'] == '30000-30200'
+    assert ('[WARNING]: network r2: network_id 30302 is outside the range fabric site-a sets for it (L2_SEGMENT_ID_RANGE '
+            '30000-30200)') in played.output, played.output[-3000:]
+    assert 'network r1: network_id' not in played.output

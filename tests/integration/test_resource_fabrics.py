@@ -103,6 +103,9 @@ class HttpsController:
         # the legacy API's paths go through the emulator's legacy view on a 4.2 serving none (emu.legacy_url)
         return self.emu.legacy_url(self.prefix + path) if self.prefix.startswith('/appcenter/') else self.emu.url(self.prefix + path)
 
+    def forget_fabric_facts(self, fabric, *names):
+        """What a run keeps of a fabric (ControllerClient): no run here, nothing kept."""
+
     def read(self, path, params=None, absent=None):
         answer = self.http.get(self.url(path), params=params, timeout=10)
         answer.raise_for_status()
@@ -363,3 +366,13 @@ def test_a_session_refused_twice_is_not_left_live(resource, emu):
     assert run.play.rc == 2 and 'twice, before and after renewing the session' in run['msg'], run.play.output[-3000:]
     counters = emu.counters()
     assert counters['logins'] == 2 and counters['live_sessions'] == 0, counters
+
+
+def test_a_template_parameter_of_an_option_changes_that_option_then_nothing(resource, emu):
+    """Before, on the legacy API: the option's current value was sent in the key's place, and the task said changed."""
+    given = [{'name': 'site-a', 'template_params': {'L2_SEGMENT_ID_RANGE': '30000-30200'}}]
+    run = resource('fabrics', 'merged', given)
+    assert run.play.rc == 0 and run['changed'] is True, run.play.output[-3000:]
+    assert by_name(run['after'])['site-a']['l2_segment_id_range'] == '30000-30200'
+    assert raw_fabric(emu, 'site-a')['nvPairs']['L2_SEGMENT_ID_RANGE'] == '30000-30200'
+    assert_idempotent(resource, 'fabrics', 'merged', given)

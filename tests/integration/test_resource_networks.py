@@ -282,18 +282,27 @@ def switch_reads(emu):
                if operation.startswith('GET ') and operation.endswith(('/inventory/switchesByFabric', '/fabrics/{fabricName}/switches')))
 
 
+def fabric_reads(emu):
+    """How often fabric site-a's settings were read (GET of the fabric itself, on either API)."""
+    return sum(sum(statuses.values()) for operation, statuses in emu.counters()['requests'].items()
+               if operation.startswith('GET ') and operation.endswith(('/control/fabrics/{fabricName}', '/manage/fabrics/{fabricName}')))
+
+
 def test_tasks_naming_a_switch_by_address_read_the_fabrics_switches_once_per_run(play, emu):
     """The first run creates each network: no attachment answer lists the switch, so its first task reads the fabric's
     switches and the other two take them from the run. The rerun's answers list it, without its address on 4.2
     (nd-manage-facts 5.3, 6.3): one read for the run there, none on the legacy API (its answers carry addresses).
     Before: one read per task. The last task names an address the fabric does not have: what the run kept does not
-    know it, so the task reads the switches again (1 more each run) and is refused, naming it."""
-    for run, reads in (('first', 2), ('again', on_api(emu, 1, 2))):
-        before = switch_reads(emu)
+    know it, so the task reads the switches again (1 more each run) and is refused, naming it.
+    The fabric's VNI and VLAN ranges, which each new network's id and VLAN are checked against, are read once for the
+    run too (before: once per task)."""
+    for run, reads, settings in (('first', 2, 1), ('again', on_api(emu, 1, 2), 1)):
+        before, settings_before = switch_reads(emu), fabric_reads(emu)
         emu.clear_request_log()
         played = play('networks_by_address.yml')
         assert played.rc == 0, played.output[-3000:]
         assert switch_reads(emu) - before == reads, run
+        assert fabric_reads(emu) - settings_before == settings, run
     # the rerun wrote nothing (on 4.2 the attachments are read with a POST .../query: a read)
     assert [entry for entry in emu.request_log() if not entry['path'].endswith('/query')] == []
     attached = {item['networkName']: [entry['switchName'] for entry in item['lanAttachList'] if entry['isLanAttached']]

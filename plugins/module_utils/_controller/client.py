@@ -13,6 +13,8 @@ failed, and so that no write is sent twice.
 
 from __future__ import annotations
 
+import json
+
 from urllib.parse import quote, urlencode
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
@@ -177,3 +179,22 @@ class ControllerClient:
         """Replace what the run learned under ``name`` by what a request just showed (``session.offers.renew``)."""
         if not self.offline:
             self.session.offers.renew(name, value)
+
+    def fabric_fact(self, name, fabric):
+        """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None: a copy, for the caller."""
+        value = (self.offered(name) or {}).get(fabric)
+        return json.loads(json.dumps(value)) if value is not None else None
+
+    def keep_fabric_fact(self, name, fabric, value):
+        """Keep ``value`` (JSON), just read of ``fabric``, for the run's later tasks: what they would read again unless
+        a task of the run changes it (see ``forget_fabric_facts``)."""
+        known = self.offered(name) or {}
+        if known.get(fabric) != value:
+            self.relearned(name, dict(known, **{fabric: value}))
+
+    def forget_fabric_facts(self, fabric, *names):
+        """This task is about to change what the run keeps of ``fabric`` under ``names``: later tasks read it again."""
+        for name in names:
+            known = self.offered(name) or {}
+            if fabric in known:
+                self.relearned(name, {other: value for other, value in known.items() if other != fabric})

@@ -26,7 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.po
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import StepFailed, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import forget_run_switches
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
 
 AUTH_PROTOCOLS = {'md5': 0, 'sha': 1, 'md5_des': 2, 'md5_aes': 3, 'sha_des': 4, 'sha_aes': 5}
@@ -205,7 +205,7 @@ class SwitchMapping:
 
     def writes(self, changes, result):
         del result
-        forget_run_switches(self.client, self.fabric)
+        self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
         for change in changes:
             if change.action == 'delete':
                 yield from self.attempt('removing', [change.name],

@@ -26,7 +26,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import StepFailed, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import forget_run_switches
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
 
 # maxHop of the shallow discovery (docs/api/platform.yaml, POST .../actions/shallowDiscovery)
@@ -97,7 +97,7 @@ class SwitchManageMapping(SwitchMapping):
 
     def writes(self, changes, result):
         del result
-        forget_run_switches(self.client, self.fabric)
+        self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
         removed = [change.name for change in changes if change.action == 'delete']
         if removed:
             yield from self.attempt('removing', removed, Request(

@@ -17,6 +17,7 @@ import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import FabricManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -178,6 +179,7 @@ class FabricMapping:
     def prepare(self, wants, have):
         """The defaults of the templates concerned (of a new fabric, and for replaced), and what a new fabric must give,
         read once per template."""
+        self.options_of_keys(wants)
         self.wanted = {want['name']: want for want in wants}
         templates = {want.get('template') or have.get(want['name'], {}).get('template') or DEFAULT_TEMPLATE for want in wants}
         read = {template: self.template_parameters(template) for template in sorted(templates)}
@@ -186,7 +188,20 @@ class FabricMapping:
 
     def prepare_offline(self, wants):
         """A create sends only what the task gives: nothing to learn first."""
+        self.options_of_keys(wants)
         self.wanted = {want['name']: want for want in wants}
+
+    def options_of_keys(self, wants):
+        """A template_params key that is an option's nvPair (L2_SEGMENT_ID_RANGE of l2_segment_id_range, say) is that
+        option, as on /api/v1/manage; the option wins when both are given. Before: the option's current value was sent in
+        the key's place, and the task said changed."""
+        for index, want in enumerate(wants):
+            params = want.get('template_params') or {}
+            for option, key in NV_PAIRS.items():
+                if key in params:
+                    value = self.model.fields[option].coerce(params.pop(key), 'config[%d] (fabric %s)' % (index, want['name']))
+                    if want.get(option) is None and value is not None:
+                        want[option] = value
 
     def check(self, changes):
         """A new fabric must give what its template requires and has no default for (BGP_AS of Easy_Fabric): the controller
@@ -294,6 +309,8 @@ class FabricMapping:
         done = []
         try:
             for change in changes:
+                # the run's VRF and network tasks read the ranges of this fabric again (see intent.range_settings)
+                self.client.forget_fabric_facts(change.name, RUN_RANGES)
                 if change.action == 'delete':
                     yield Request('DELETE', '/control/fabrics/%s' % segment(change.name))
                 elif change.action == 'create':

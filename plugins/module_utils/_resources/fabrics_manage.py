@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
@@ -224,6 +225,8 @@ class FabricManageMapping:
         done = []
         try:
             for change in changes:
+                # the run's VRF and network tasks read the ranges of this fabric again (see intent.range_settings)
+                self.client.forget_fabric_facts(change.name, RUN_RANGES)
                 if change.action == 'delete':
                     yield Request('DELETE', '/fabrics/%s' % segment(change.name))
                 elif change.action == 'create':

@@ -19,6 +19,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.val
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
+# What the run keeps of a fabric's ranges for the checks of VNIs and VLANs (ControllerClient.keep_fabric_fact)
+RUN_RANGES = 'fabric_ranges'
+FABRIC_RANGES = ('L3_PARTITION_ID_RANGE', 'VRF_VLAN_RANGE', 'L2_SEGMENT_ID_RANGE', 'NETWORK_VLAN_RANGE')
+
 # A switch's interfaces, with detail: every port, also those with no policy (docs/api/fabric-controller.yaml).
 INTERFACE_DETAIL = '/interface/detail'
 
@@ -185,9 +189,21 @@ class TopDownIntent:
         given = [entry for entry in given if entry[3]]
         if not given:
             return
-        settings = self.fabric_settings()
+        settings = self.range_settings()
         for name, option, value, setting in given:
             check_range(checks, self.model.KIND, name, option, value, setting, settings.get(setting), self.mapping.fabric)
+
+    def range_settings(self):
+        """The fabric's VNI and VLAN ranges (``FABRIC_RANGES``): as the run read them earlier, else from
+        ``fabric_settings``, then kept for the run's later tasks (a fabrics task that writes the fabric forgets them)."""
+        client, fabric = self.mapping.client, self.mapping.fabric
+        kept = client.fabric_fact(RUN_RANGES, fabric)
+        if isinstance(kept, dict):
+            return kept
+        settings = self.fabric_settings()
+        kept = {setting: settings[setting] for setting in FABRIC_RANGES if settings.get(setting) is not None}
+        client.keep_fabric_fact(RUN_RANGES, fabric, kept)
+        return kept
 
     def fabric_settings(self):
         """The fabric's nvPairs (GET /control/fabrics/{fabric}), read once."""

@@ -12,8 +12,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
-# The run's offers (session.offers) keep here, per fabric, the fabric's switches as the run last read them (see
-# run_switches): {fabric: [{serialNumber, logicalName, ipAddress, switchRole}, ...]}.
+# What the run keeps of a fabric's switches (ControllerClient.keep_fabric_fact): inventory entries, these fields
 RUN_SWITCHES = 'fabric_switches'
 ENTRY_FIELDS = ('serialNumber', 'logicalName', 'ipAddress', 'switchRole')
 
@@ -21,23 +20,14 @@ ENTRY_FIELDS = ('serialNumber', 'logicalName', 'ipAddress', 'switchRole')
 def run_switches(client, fabric):
     """``fabric``'s switches as this run last read them (inventory entries), or None when it did not, or a task of the
     run changed them since (fabricops.dashboard.fabric_switches forgets them when it writes)."""
-    known = (client.offered(RUN_SWITCHES) or {}).get(fabric)
-    return [dict(entry) for entry in known] if isinstance(known, list) else None
+    known = client.fabric_fact(RUN_SWITCHES, fabric)
+    return known if isinstance(known, list) else None
 
 
 def keep_run_switches(client, fabric, switches):
     """Keep ``switches`` (inventory entries just read) as the run's for ``fabric``."""
-    entries = [{field: entry.get(field) for field in ENTRY_FIELDS} for entry in switches if entry.get('serialNumber')]
-    known = client.offered(RUN_SWITCHES) or {}
-    if known.get(fabric) != entries:
-        client.relearned(RUN_SWITCHES, dict(known, **{fabric: entries}))
-
-
-def forget_run_switches(client, fabric):
-    """The run's tasks read ``fabric``'s switches again: a task is about to change them."""
-    known = client.offered(RUN_SWITCHES) or {}
-    if fabric in known:
-        client.relearned(RUN_SWITCHES, {name: entries for name, entries in known.items() if name != fabric})
+    client.keep_fabric_fact(RUN_SWITCHES, fabric, [{field: entry.get(field) for field in ENTRY_FIELDS}
+                                                   for entry in switches if entry.get('serialNumber')])
 
 
 class SwitchDirectory:

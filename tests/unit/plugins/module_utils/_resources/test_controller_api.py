@@ -119,6 +119,9 @@ class ManageController:
         self.sent.append(request)
         return {}
 
+    def forget_fabric_facts(self, fabric, *names):
+        """What the run kept of the fabric (ControllerClient): nothing kept here."""
+
 
 def manage_run(params, controller=None):
     controller = controller or ManageController()

@@ -86,6 +86,10 @@ class Manage:
         assert path == '/fabrics/f1/deploymentFreeze', path
         return {'deploymentFreeze': False}
 
+    @staticmethod
+    def forget_fabric_facts(fabric, *names):
+        """What the run kept of the fabric (ControllerClient): nothing kept here."""
+
 
 def manage_run(config, state='merged'):
     """(the writes of a run of ``config`` on /api/v1/manage, what it read of f1), or ModelError."""

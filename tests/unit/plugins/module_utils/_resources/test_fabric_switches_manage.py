@@ -37,7 +37,7 @@ class ManageSwitches:
         self.switches = list(switches)
         self.found = found  # {IP: status} the shallow discovery answers; None: every seed manageable
         self.fabrics = fabrics
-        self.offers = {}  # what the run learned (session.offers)
+        self.forgotten = []  # what the run kept of a fabric, forgotten before the writes (see ControllerClient)
 
     def beside(self, prefix):
         self.prefix = prefix
@@ -46,11 +46,8 @@ class ManageSwitches:
     def warn(self, message):
         self.warnings.append(message)
 
-    def offered(self, name):
-        return self.offers.get(name)
-
-    def relearned(self, name, value):
-        self.offers[name] = value
+    def forget_fabric_facts(self, fabric, *names):
+        self.forgotten.append((fabric,) + names)
 
     def read(self, path, params=None, absent=None):
         self.reads.append(path)
