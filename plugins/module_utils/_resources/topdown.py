@@ -31,8 +31,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import (OfflineDirectory, SwitchDirectory, keep_run_switches,
-                                                                                                  run_switches)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import (
+    OfflineDirectory, SwitchDirectory, keep_run_switches, run_switches)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # Bulk deletes go 30 names at a time, the batch the controller's own clients use.
