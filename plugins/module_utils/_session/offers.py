@@ -8,9 +8,10 @@ needs it asks the controller, and the answer travels with the run's session reco
 ``run_cache``), so that the run's later tasks, each in a worker process of its own, have it
 without a request. Kept here: whether the controller takes bulk updates of VRFs and networks
 (``top_down_bulk_update``, learned by the run's first update), the dashboard's release (``platform_release``, learned
-before the run's first login, which it decides the path of; see ``release``) and, per fabric, its switches as the run
-last read them (``fabric_switches``, for the VRF and network tasks that name them; see ``switch_directory``). A caller
-reaches it as ``DashboardSession.offers``.
+before the run's first login, which it decides the path of; see ``release``) and, per fabric, what a task read of it
+that the run's later tasks would otherwise read again, until a task of the run changes it: its switches
+(``fabric_switches``, see ``switch_directory``) and its VNI and VLAN ranges (``fabric_ranges``, see ``intent``), through
+``ControllerClient.keep_fabric_fact``. A caller reaches it as ``DashboardSession.offers``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.
