@@ -182,19 +182,23 @@ class ControllerClient:
 
     def fabric_fact(self, name, fabric):
         """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None: a copy, for the caller."""
-        value = (self.offered(name) or {}).get(fabric)
+        value = self.offered(fabric_fact_key(name, fabric))
         return json.loads(json.dumps(value)) if value is not None else None
 
     def keep_fabric_fact(self, name, fabric, value):
         """Keep ``value`` (JSON), just read of ``fabric``, for the run's later tasks: what they would read again unless
         a task of the run changes it (see ``forget_fabric_facts``)."""
-        known = self.offered(name) or {}
-        if known.get(fabric) != value:
-            self.relearned(name, dict(known, **{fabric: value}))
+        if self.offered(fabric_fact_key(name, fabric)) != value:
+            self.relearned(fabric_fact_key(name, fabric), value)
 
     def forget_fabric_facts(self, fabric, *names):
         """This task is about to change what the run keeps of ``fabric`` under ``names``: later tasks read it again."""
         for name in names:
-            known = self.offered(name) or {}
-            if fabric in known:
-                self.relearned(name, {other: value for other, value in known.items() if other != fabric})
+            if self.offered(fabric_fact_key(name, fabric)) is not None:
+                self.relearned(fabric_fact_key(name, fabric), None)
+
+
+def fabric_fact_key(name, fabric):
+    """The name a fact of one fabric is kept under among the run's offers: one per fabric, so that a task writes back
+    only the fabrics it read or changed (see ControllerOffers.changes)."""
+    return '%s/%s' % (name, fabric)

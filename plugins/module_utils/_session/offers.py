@@ -31,6 +31,9 @@ class ControllerOffers:
 
     def __init__(self, known=None, on_learn=None):
         self._known = {}
+        # The names this process learned or renewed, as opposed to taken from the run's record: the only ones it
+        # writes back over the record's (see changes)
+        self._changed = set()
         self._on_learn = on_learn
         self.take(known)
 
@@ -44,6 +47,7 @@ class ControllerOffers:
         if name not in self._known:
             # Through JSON at once: this task then uses what a later task reads back from the record.
             self._known[name] = json.loads(json.dumps(compute()))
+            self._changed.add(name)
             if self._on_learn is not None:
                 self._on_learn(self)
         return self._known[name]
@@ -53,9 +57,15 @@ class ControllerOffers:
         task), and share it as ``learn`` does. Only for values a task checks before it relies on them: a worker process
         that took the old value keeps it (see ``take``)."""
         self._known[name] = json.loads(json.dumps(value))
+        self._changed.add(name)
         if self._on_learn is not None:
             self._on_learn(self)
         return self._known[name]
+
+    def changes(self):
+        """The values this process learned or renewed: what it writes over the run's record. A value it only took from
+        the record may be older than the record's by now (a later task renewed it), so it is not written back."""
+        return {name: self._known[name] for name in self._changed}
 
     def known(self, name):
         """The value learned for ``name`` in this run; None when it was not learned yet."""

@@ -56,7 +56,18 @@ class RunCache:
 
     def record(self):
         """What the run's cache keeps of the session: ``as_dict`` and what only the run needs."""
-        return dict(self._session.as_dict(), verifier=self.verifier, handed=self.handed, offers=self._session.offers.as_record())
+        return dict(self._session.as_dict(), verifier=self.verifier, handed=self.handed, offers=self.offers_to_keep())
+
+    def offers_to_keep(self):
+        """The offers a record saved now holds: what this process has, under the record's as it stands (another task
+        may have renewed a value since this one took it), under what this process learned or renewed itself. Called
+        with the entry's lock held: every save of a record is."""
+        offers = dict(self._session.offers.as_record())
+        stored = (self._cache.peek(self._session.cache_key()) or {}).get('offers') if self._cache is not None else None
+        if isinstance(stored, dict):
+            offers.update(stored)
+        offers.update(self._session.offers.changes())
+        return offers
 
     def opened(self):
         """The session just logged in: the record names its password, and it is not handed out yet."""
@@ -137,7 +148,7 @@ class RunCache:
         session = self._session
         with self.entry() as entry:
             entry.save({'auth': 'api_key', 'api_key': self._auth.key, 'username': session.username, 'nodes': session.nodes,
-                        'offers': session.offers.as_record()})
+                        'offers': self.offers_to_keep()})
 
     def share_offers(self, offers):
         """Keep what was just learned of the controller in the run's record, for the run's later tasks."""
@@ -154,7 +165,7 @@ class RunCache:
         record = entry.load()
         # Without a record there is nothing to add to: the session's next save carries the offers.
         if record and self.trusts(record):
-            record['offers'] = dict(record.get('offers') or {}, **offers.as_record())
+            record['offers'] = dict(record.get('offers') or {}, **offers.changes())
             entry.save(record)
 
     def end_refused_login(self):

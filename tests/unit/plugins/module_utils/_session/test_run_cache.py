@@ -63,3 +63,22 @@ def test_a_value_learned_after_the_session_was_saved_reaches_the_record(emu, tmp
     first.run_cache.hand_over()  # saved again whole: what was learned stays
     assert cache.peek(first.cache_key())['offers']['release'] == '12.2.2'
     assert cache.peek(first.cache_key())['handed'] is True
+
+
+def test_a_save_does_not_bring_back_what_another_task_renewed_since_this_one_took_it(emu, tmp_path):
+    """The session keeper takes the run's offers when it starts and saves the record at each refresh, with the run's
+    tasks renewing and forgetting kept values in between (a fabric_switches task forgets the fabric's switches). Before:
+    the keeper's save wrote its older copy back, and the next task took switches the fabric no longer had as they were."""
+    cache = TokenCache(str(tmp_path / 'cache'))
+    first = DashboardSession(emu.base_url, 'admin', emu.PASSWORDS['admin'], ca_path=emu.ca_path, token_cache=cache)
+    first.ensure_valid()
+    first.offers.learn('fabric_switches/f1', lambda: [{'serialNumber': 'SN1', 'switchRole': 'leaf'}])
+    keeper = _later_task(emu, first, cache)
+    keeper.ensure_valid()  # takes the run's offers, as the keeper does
+    writer = _later_task(emu, first, cache)
+    writer.ensure_valid()
+    writer.offers.renew('fabric_switches/f1', None)  # what forget_fabric_facts does, shared with the run
+    keeper.offers.learn('release', lambda: '12.2.2')
+    keeper.renew()  # a refresh saves the record
+    saved = cache.peek(first.cache_key())['offers']
+    assert saved['fabric_switches/f1'] is None and saved['release'] == '12.2.2'
