@@ -10,8 +10,9 @@ without a request. Kept here: whether the controller takes bulk updates of VRFs 
 (``top_down_bulk_update``, learned by the run's first update), the dashboard's release (``platform_release``, learned
 before the run's first login, which it decides the path of; see ``release``) and, per fabric, what a task read of it
 that the run's later tasks would otherwise read again, until a task of the run changes it: its switches
-(``fabric_switches``, see ``switch_directory``) and its VNI and VLAN ranges (``fabric_ranges``, see ``intent``), through
-``ControllerClient.keep_fabric_fact``. A caller reaches it as ``DashboardSession.offers``.
+(``fabric_switches/<fabric>``, see ``switch_directory``) and its VNI and VLAN ranges (``fabric_ranges/<fabric>``, see
+``intent``), through ``ControllerClient.keep_fabric_fact``; None once a task forgot it. A caller reaches it as
+``DashboardSession.offers``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.
