@@ -291,7 +291,9 @@ class TopDownMapping:
         API and without on 4.2 (nd-manage-facts 5.3, 6.3). Then the switches as the run last read them
         (``switch_directory.run_switches``), under the names and roles the answers give where they list them; so a
         run reads a fabric's inventory once, not once per task that names switches by address or attaches new
-        objects. A switch named that neither knows sends the read, which renews what the run keeps.
+        objects. A switch named that neither knows sends the read, which renews what the run keeps. What changes
+        outside the run's own tasks while it runs (two switches swapping addresses, a role changed in the dashboard)
+        is seen at that next read, not before.
         """
         seen = SwitchDirectory(self.fabric, self.switches_seen.values())
         if all(seen.knows(switch) for switch in named):
