@@ -13,8 +13,6 @@ failed, and so that no write is sent twice.
 
 from __future__ import annotations
 
-import json
-
 from urllib.parse import quote, urlencode
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
@@ -181,9 +179,9 @@ class ControllerClient:
             self.session.offers.renew(name, value)
 
     def fabric_fact(self, name, fabric):
-        """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None: a copy, for the caller."""
-        value = self.offered(fabric_fact_key(name, fabric))
-        return json.loads(json.dumps(value)) if value is not None else None
+        """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None; shared: a caller that wants to
+        change it copies it."""
+        return self.offered(fabric_fact_key(name, fabric))
 
     def keep_fabric_fact(self, name, fabric, value):
         """Keep ``value`` (JSON), just read of ``fabric``, for the run's later tasks: what they would read again unless

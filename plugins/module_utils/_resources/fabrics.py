@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import FabricManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import FabricManageMapping, take_option_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.intent import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.model import Field, ModelError, ResourceModel, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, Resource
@@ -193,15 +193,10 @@ class FabricMapping:
 
     def options_of_keys(self, wants):
         """A template_params key that is an option's nvPair (L2_SEGMENT_ID_RANGE of l2_segment_id_range, say) is that
-        option, as on /api/v1/manage; the option wins when both are given. Before: the option's current value was sent in
-        the key's place, and the task said changed."""
+        option, as on /api/v1/manage. Before: the option's current value was sent in the key's place, and the task said
+        changed."""
         for index, want in enumerate(wants):
-            params = want.get('template_params') or {}
-            for option, key in NV_PAIRS.items():
-                if key in params:
-                    value = self.model.fields[option].coerce(params.pop(key), 'config[%d] (fabric %s)' % (index, want['name']))
-                    if want.get(option) is None and value is not None:
-                        want[option] = value
+            take_option_keys(self.model, want, 'config[%d] (fabric %s)' % (index, want['name']), OPTIONS_OF_PAIRS)
 
     def check(self, changes):
         """A new fabric must give what its template requires and has no default for (BGP_AS of Easy_Fabric): the controller

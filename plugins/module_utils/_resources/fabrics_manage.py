@@ -87,6 +87,17 @@ TEMPLATE_DEFAULTS = {'vxlanIbgp': {
 }}
 
 
+def take_option_keys(model, want, where, option_of_key):
+    """A ``template_params`` key of ``want`` that names an option's nvPair (``option_of_key``: {key: option}) becomes that
+    option; the option wins when both are given. Both fabric mappings take a task's item so: the legacy API stores
+    either in the same nvPair."""
+    params = want.get('template_params') or {}
+    for key in sorted(set(params) & set(option_of_key)):
+        value = model.fields[option_of_key[key]].coerce(params.pop(key), where)
+        if want.get(option_of_key[key]) is None and value is not None:
+            want[option_of_key[key]] = value
+
+
 class FabricManageMapping:
     """Fabrics on /api/v1/manage: one list read (and each fabric's deployment freeze), one request per fabric written."""
 
@@ -171,13 +182,9 @@ class FabricManageMapping:
         self.wanted = {want['name']: want for want in wants}
         for index, want in enumerate(wants):
             where = 'config[%d] (fabric %s)' % (index, want['name'])
-            params = want.get('template_params') or {}
-            for key in sorted(set(params) & set(OPTION_OF_KEY)):
-                value = self.model.fields[OPTION_OF_KEY[key]].coerce(params.pop(key), where)
-                if want.get(OPTION_OF_KEY[key]) is None and value is not None:
-                    want[OPTION_OF_KEY[key]] = value
+            take_option_keys(self.model, want, where, OPTION_OF_KEY)
             self.model.check(want, where)
-            outside = sorted(key for key in params if key not in TEMPLATE_KEYS)
+            outside = sorted(key for key in want.get('template_params') or {} if key not in TEMPLATE_KEYS)
             if outside:
                 raise ModelError('%s: template_params %s have no place in the fabric object of the /api/v1/manage API that '
                                  'this module knows; the ones it carries are %s. Leave them out, or use controller_api: legacy '

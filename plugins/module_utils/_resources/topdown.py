@@ -15,7 +15,7 @@ where something was deployed, wait, delete in bulk), then creates (one bulk call
 objects whose id the controller gives), updates, attachments in one call, and the deploy of
 what the task touched, with its wait.
 
-One concern, one file, though it is long (some 490 lines): the top-down pattern is the one place both kinds and both
+One concern, one file, though it is long (some 520 lines): the top-down pattern is the one place both kinds and both
 APIs share (the manage mapping subclasses it), and splitting its reads from its writes would put the two halves of
 one mapping, which change together, in two files.
 """
@@ -83,8 +83,9 @@ class TopDownMapping:
     # fields of the object that only the controller sets: never sent back
     SERVER_FIELDS = ('id', 'fabric')
     # template config keys whose value, on an object of the default templates, sets nothing: the value the controller
-    # fills in itself (fabric-controller-facts, the listed objects of 6.1 and 7.1: ``"nveId": "1"``); an empty value sets
-    # nothing either. gathered leaves them out, and the /api/v1/manage mapping takes them as the nothing they set.
+    # fills in itself (``"nveId": "1"`` in the template config of every object GET /top-down/fabrics/{fabric}/networks and
+    # /vrfs list, docs/api/fabric-controller.yaml); an empty value sets nothing either. gathered leaves them out, and the
+    # /api/v1/manage mapping takes them as the nothing they set.
     UNSET_PARAMS = {'nveId': '1'}
 
     def __init__(self, model, client, params):
@@ -288,12 +289,12 @@ class TopDownMapping:
         """The switches ``named``, from what the run already knows of them, else from 1 GET of the fabric's inventory.
 
         First the attachment answers just read: they list the fabric's switches, with their addresses on the legacy
-        API and without on 4.2 (nd-manage-facts 5.3, 6.3). Then the switches as the run last read them
-        (``switch_directory.run_switches``), under the names and roles the answers give where they list them; so a
-        run reads a fabric's inventory once, not once per task that names switches by address or attaches new
-        objects. A switch named that neither knows sends the read, which renews what the run keeps. What changes
-        outside the run's own tasks while it runs (two switches swapping addresses, a role changed in the dashboard)
-        is seen at that next read, not before.
+        API and without on 4.2 (POST .../vrfAttachments/query and .../networkAttachments/query in
+        docs/api/platform.yaml). Then the switches as the run last read them (``switch_directory.run_switches``),
+        under the names and roles the answers give where they list them; so a run reads a fabric's inventory once,
+        not once per task that names switches by address or attaches new objects. A switch named that neither knows
+        sends the read, which renews what the run keeps. What changes outside the run's own tasks while it runs (two
+        switches swapping addresses, a role changed in the dashboard) is seen at that next read, not before.
         """
         seen = SwitchDirectory(self.fabric, self.switches_seen.values())
         if all(seen.knows(switch) for switch in named):
