@@ -26,9 +26,11 @@ description:
     policies the controller makes itself from the fabric's settings (their C(source) names the feature, such as C(UNDERLAY)),
     the policies of interfaces (see M(fabricops.dashboard.interfaces)) and policies marked for delete are never compared,
     changed or deleted, and V(gathered) does not list them.
-  - The policies of the switches O(config) names are read in one request for all of them (the fabric inventory once more, to
-    find the switches). The task then sends only what differs, in as few requests as the controller allows (one for the
-    updates, one for the creates, one deploy). A second run with the same config sends no write and reports no change.
+  - The policies of the switches O(config) names are read in one request for all of them (and the fabric inventory, to find
+    the switches: once per run, as the run's later tasks of the fabric take it from the first unless they name a switch it
+    does not list or a M(fabricops.dashboard.fabric_switches) task changed the fabric's switches since). The task then
+    sends only what differs, in as few requests as the controller allows (one for the updates, one for the creates, one
+    deploy). A second run with the same config sends no write and reports no change.
   - Before anything is written, a task listing the same policy twice (the switch named once by name and once by IP address,
     say) is refused; so is, naming every problem in one message, a task with a switch the fabric does not have (a warning in
     check mode, since an earlier task of the play may add it); a template the controller does not have (asked once per

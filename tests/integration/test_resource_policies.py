@@ -193,3 +193,24 @@ def test_rendered_connects_to_nothing_and_is_what_the_run_writes(resource, emu):
     assert shown == written
     assert [path.rsplit('/', 1)[-1] for _method, path, _body in shown] == ['bulk-create', serial]
     assert [body['templateName'] for body in shown[0][2]] == ['switch_freeform', 'feature_pim']
+
+
+def inventory_reads(emu):
+    return sum(sum(statuses.values()) for operation, statuses in emu.counters()['requests'].items()
+               if operation.startswith('GET ') and operation.endswith('/inventory/switchesByFabric'))
+
+
+def test_a_runs_policies_and_interfaces_tasks_read_the_fabrics_inventory_once(play, emu):
+    """Four tasks of one run name site-a's switches by name and by address: the first reads the inventory, the next two
+    take it from the run (before: one read per task); the last names a switch the run's copy does not list, so it reads
+    the inventory again, and is refused, naming it. The rerun the same, and no write."""
+    for run in ('first', 'again'):
+        before = inventory_reads(emu)
+        emu.clear_request_log()
+        played = play('switches_across_resources.yml')
+        assert played.rc == 0, played.output[-3000:]
+        assert inventory_reads(emu) - before == 2, run
+    assert emu.request_log() == []
+    # what the tasks that took the switches from the run wrote went to the switches they named
+    assert [entry[:2] for entry in stored(emu, SPINE, LEAF) if not entry[4]] == [
+        ('site-a-leaf-2', 'switch_freeform'), ('site-a-spine-1', 'feature_pim')]

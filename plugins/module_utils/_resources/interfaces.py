@@ -547,8 +547,10 @@ class InterfaceMapping:
 
     # reads
 
-    def inventory(self):
-        switches, self.directory, labels = read_directory(self.client, self.fabric)
+    def inventory(self, named=None):
+        """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
+        all (see ``read_directory``)."""
+        switches, self.directory, labels = read_directory(self.client, self.fabric, named)
         self.labels.update(labels)
         return switches
 
@@ -576,7 +578,8 @@ class InterfaceMapping:
     def read(self, names=None):
         """{key: object} of every interface of the switches the config names (every switch of the fabric for gathered).
 
-        1 GET of the fabric's inventory, then 1 GET /interface per switch; the pair of a switch a vPC item names is
+        1 GET of the fabric's inventory (none when the run's copy names every switch config names: ``read_directory``),
+        then 1 GET /interface per switch; the pair of a switch a vPC item names is
         taken from the vPCs the switch lists (under the pair's serial number), and asked only when it lists none. Ports
         that are members of a port-channel are left out: their port-channel's ``members`` describes them."""
         del names  # the controller lists a switch's interfaces in one answer
@@ -585,7 +588,8 @@ class InterfaceMapping:
             raise ModelError('state %s needs config: list the interfaces%s, each with its switch and name; nothing is %s on a '
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
-        switches = self.inventory()
+        switches = self.inventory(None if state == 'gathered' else
+                                  [str(item.get('switch') or '').strip() for item in self.params.get('config') or []])
         have = {}
         if state == 'gathered':
             for entry in switches:

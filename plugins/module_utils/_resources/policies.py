@@ -170,15 +170,18 @@ class PolicyMapping:
 
     # reads
 
-    def inventory(self):
-        switches, self.directory, labels = read_directory(self.client, self.fabric)
+    def inventory(self, named=None):
+        """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
+        all (see ``read_directory``)."""
+        switches, self.directory, labels = read_directory(self.client, self.fabric, named)
         self.labels.update(labels)
         return switches
 
     def read(self, names=None):
         """{key: policy} of the users' policies of the switches config names (every switch of the fabric for gathered).
 
-        1 GET of the fabric's inventory, 1 GET of the policies of all those switches (a comma list of serial numbers), and with
+        1 GET of the fabric's inventory (none when the run's copy names every switch config names: ``read_directory``), 1 GET
+        of the policies of all those switches (a comma list of serial numbers), and with
         deploy 1 GET of their sync state."""
         del names  # policies are read per switch, in one answer
         state = self.params.get('state')
@@ -186,7 +189,8 @@ class PolicyMapping:
             raise ModelError('state %s needs config: list the policies%s, each with its switch and template; nothing is %s on a '
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
-        switches = self.inventory()
+        switches = self.inventory(None if state == 'gathered' else
+                                  [str(item.get('switch') or '').strip() for item in self.params.get('config') or []])
         if state == 'gathered':
             serials = [str(entry['serialNumber']) for entry in switches]
         else:

@@ -81,9 +81,21 @@ class SwitchDirectory:
         return partial
 
 
-def read_directory(client, fabric):
-    """The fabric's switches from its inventory (1 GET): (the inventory entries, their SwitchDirectory, {serial: the
-    switch as results name it: its name, or its serial number when another switch has that name})."""
+def read_directory(client, fabric, named=None):
+    """The fabric's switches (inventory entries), their SwitchDirectory, and {serial: the switch as results name it: its
+    name, or its serial number when another switch has that name}.
+
+    ``named``: the switches the task names, as given. When the run's copy of the fabric's switches
+    (``run_switches``) names each of them exactly once, the copy is used: a run reads a fabric's inventory once, not
+    once per task. Otherwise (and without ``named``: gathered lists the fabric as it is now, and a task that needs
+    the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy.
+    """
+    if named is not None:
+        kept = run_switches(client, fabric)
+        if kept is not None:
+            directory = SwitchDirectory(fabric, kept)
+            if all(directory.knows(str(switch)) for switch in named):
+                return kept, directory, switch_labels(kept)
     try:
         answer = client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
     except ApiError as exc:
@@ -92,12 +104,18 @@ def read_directory(client, fabric):
                            'of an existing fabric in fabric.' % fabric, exc.status) from None
         raise
     switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
+    keep_run_switches(client, fabric, switches)
+    return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
+
+
+def switch_labels(switches):
+    """{serial: the switch as results name it}: its name, or its serial number when another switch has that name."""
     names = [str(entry.get('logicalName') or '') for entry in switches]
     labels = {}
     for entry in switches:
         name = str(entry.get('logicalName') or '')
         labels[str(entry['serialNumber'])] = name if name and names.count(name) == 1 else str(entry['serialNumber'])
-    return switches, SwitchDirectory(fabric, switches), labels
+    return labels
 
 
 class OfflineDirectory:

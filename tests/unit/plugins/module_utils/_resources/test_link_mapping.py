@@ -50,12 +50,20 @@ class FakeClient:
         self.answers = {'/control/fabrics/f1/inventory/switchesByFabric': INVENTORY,
                         '/control/fabrics/ext/inventory/switchesByFabric': [], '/control/links/fabrics/f1': links}
         self.reads = []
+        self.kept = {}
         self.warnings = []
 
     def read(self, path, params=None):
         del params
         self.reads.append(path)
         return self.answers[path]
+
+    def fabric_fact(self, name, fabric):
+        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
+        return self.kept.get((name, fabric))
+
+    def keep_fabric_fact(self, name, fabric, value):
+        self.kept[(name, fabric)] = value
 
     def warn(self, message):
         self.warnings.append(message)

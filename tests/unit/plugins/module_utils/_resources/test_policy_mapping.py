@@ -95,6 +95,7 @@ class FakeClient:
     def __init__(self, answers):
         self.answers = answers
         self.reads = []
+        self.kept = {}
         self.warnings = []
 
     def read(self, path, params=None):
@@ -103,6 +104,13 @@ class FakeClient:
         if isinstance(answer, Exception):
             raise answer
         return answer
+
+    def fabric_fact(self, name, fabric):
+        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
+        return self.kept.get((name, fabric))
+
+    def keep_fabric_fact(self, name, fabric, value):
+        self.kept[(name, fabric)] = value
 
     def beside(self, prefix):
         del prefix

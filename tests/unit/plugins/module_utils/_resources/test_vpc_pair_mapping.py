@@ -27,11 +27,19 @@ class TableClient:
     def __init__(self, answers):
         self.answers = answers
         self.reads = []
+        self.kept = {}
 
     def read(self, path, params=None):
         key = (path, tuple(sorted((params or {}).items())))
         self.reads.append(key)
         return self.answers[key]
+
+    def fabric_fact(self, name, fabric):
+        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
+        return self.kept.get((name, fabric))
+
+    def keep_fabric_fact(self, name, fabric, value):
+        self.kept[(name, fabric)] = value
 
 
 def fabric(policy=None, virtual=False, vpcs=0):
