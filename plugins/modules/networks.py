@@ -31,9 +31,10 @@ description:
     with a prefix length; a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of O(config[].template_params) that
     an option sets (V(enableL3OnBorder) is O(config[].l3_gateway_on_border)). A VNI or VLAN outside the fabric's own ranges
     is a warning only. See the guide's section on what is checked before anything is written.
-  - The checks read, once per task and only when it writes something, the fabric's VRFs, its settings and (when the task
-    attaches) the attachments of the VRFs and of the other networks (1 to 4 requests more), and the interface list of each
-    switch the task brings ports to (1 request per such switch).
+  - The checks read, once per task and only when it writes something, the fabric's VRFs (only when the task gives a VNI,
+    a VLAN or a network's VRF anew: not for a new gateway or a detach), its settings and (when the task attaches) the
+    attachments of the VRFs and of the other networks (0 to 4 requests more), and the interface list of each switch the
+    task brings ports to (1 request per such switch).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before
     and after. A refusal that rests on the fabric's current state (a network in a VRF an earlier task of the play
     creates, or attached to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,

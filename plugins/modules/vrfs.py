@@ -27,8 +27,9 @@ description:
     existing VRF's O(config[].vrf_id); a VNI outside 1 to 16777214 or a VLAN outside 2 to 4094; a key of
     O(config[].template_params) that an option sets; the delete of a VRF that still holds networks. A VNI or VLAN outside
     the fabric's own ranges is a warning only. See the guide's section on what is checked before anything is written.
-  - The checks read, once per task and only when it writes something, the fabric's networks, its settings and (when the
-    task attaches) the attachments of the other VRFs and the networks (1 to 4 requests more).
+  - The checks read, once per task and only when it writes something, the fabric's networks (only when the task gives a
+    VNI or a VLAN anew, or deletes VRFs), its settings and (when the task attaches) the attachments of the other VRFs and
+    the networks (0 to 4 requests more).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed VRF before and after.
     A refusal that rests on the fabric's current state (the delete of a VRF whose networks an earlier task of the play
     deletes, an attachment to a switch an earlier fabricops.dashboard.fabric_switches task adds) is a warning in check mode,

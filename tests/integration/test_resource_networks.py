@@ -309,3 +309,26 @@ def test_tasks_naming_a_switch_by_address_read_the_fabrics_switches_once_per_run
                 for item in read_controller(emu, '/top-down/fabrics/site-a/networks/attachments'
                                                  '?network-names=by-address-1,by-address-2,by-address-3')}
     assert attached == {'by-address-%d' % number: ['site-a-leaf-2'] for number in (1, 2, 3)}
+
+
+def vrf_list_reads(run):
+    """GETs of the fabric's VRF list (either API) in one task's run."""
+    return sum(count for key, count in run.requests.items() if key.startswith('GET ') and key.endswith('/vrfs'))
+
+
+def test_a_change_no_check_shares_reads_nothing_of_the_vrfs(resource, emu):
+    """The checks read the VRFs only for what a task gives anew that a rule shares with them: a VNI, a VLAN on a switch,
+    a network's VRF. A new gateway and a detach give none (before: one read of the VRF list each); a new VLAN does."""
+    created = resource('networks', 'merged', [WEB])
+    assert created.play.rc == 0 and vrf_list_reads(created) == 1, created.requests
+    regatewayed = resource('networks', 'merged', [dict(WEB, gateway_ipv4='10.1.2.1/24')])
+    assert regatewayed['changed'] is True and regatewayed.writes >= 1
+    assert vrf_list_reads(regatewayed) == 0, regatewayed.requests
+    detached = resource('networks', 'replaced', [dict(WEB, attach=[])])
+    assert detached['changed'] is True and by_name(detached['after'])['web'].get('attach') in (None, [])
+    assert vrf_list_reads(detached) == 0, detached.requests
+    # a VLAN anew: the VRFs' VLANs on the switch matter, so they are read
+    revlanned = resource('networks', 'merged', [dict(WEB, gateway_ipv4='10.1.2.1/24', vlan_id=2405)])
+    assert revlanned['changed'] is True and vrf_list_reads(revlanned) == 1, revlanned.requests
+    stored = raw_networks(emu)['web']['networkTemplateConfig']
+    assert (stored['gatewayIpAddress'], stored['vlanId']) == ('10.1.2.1/24', '2405'), stored

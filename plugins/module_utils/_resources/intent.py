@@ -38,13 +38,14 @@ class TopDownIntent:
         """Refuse (or warn about) what contradicts itself or the fabric, before anything is written.
 
         What it costs: nothing for gathered, nor for a task that changes nothing. A task that writes reads, once and in
-        bulk: the peer kind's list (1 GET: the VRFs for networks, the networks for VRFs); the fabric's settings (1 GET,
+        bulk: the peer kind's list (1 GET: the VRFs for networks, the networks for VRFs; only when the task gives a VNI, a
+        VLAN on a switch or a network's VRF anew, or deletes VRFs: ``needs_peer``); the fabric's settings (1 GET,
         only when a VNI or VLAN is given or changed, for its ranges); and, only when the task brings a VLAN to a switch
         (an attachment, or a new VLAN of an attached object), the attachments of the peer's objects and of this kind's
         objects the task did not read already (1 GET per 200 objects each; none for a kind with no objects). A networks
         task that brings ports to a switch reads that switch's interface list (1 GET per such switch; none when the task
         gives no new port). Switch roles, and whether a switch is in the fabric, cost nothing: the attachment answers
-        and the inventory that ``prepare`` reads list them. So 1 or 2 GETs more per task, 4 when it attaches on a fabric
+        and the inventory that ``prepare`` reads list them. So 0 to 2 GETs more per task, 4 when it attaches on a fabric
         holding both kinds, plus 1 per switch that gains ports. Deleting VRFs reads the networks' list (1 GET); deleting
         networks reads nothing more. rendered reads nothing: its checks see the task's own items only.
         """
@@ -93,8 +94,8 @@ class TopDownIntent:
         deleted = [change.name for change in changes if change.action == 'delete']
         writing = [change for change in changes if change.after is not None and change.changed]
         before, after, unread = self.surroundings(changes, offline)
-        # the other kind, read only when the rules need it: for what the task writes, or for the VRFs it deletes
-        peer = None if offline or not (writing or (deleted and mapping.REFERENCED_BY)) else mapping.peer()
+        # the other kind, read only when a rule needs it (see needs_peer)
+        peer = None if offline or not self.needs_peer(writing, deleted) else mapping.peer()
         peer_objects = {}
         if peer is not None:
             peer_objects = {str(item[peer.name_key]): peer.object_from_controller(item, []) for item in peer.read_objects()}
@@ -111,6 +112,24 @@ class TopDownIntent:
             self.check_roles(checks, writing)
             self.check_ranges(checks, writing)
             self.check_ports(checks, writing)
+
+    def needs_peer(self, writing, deleted):
+        """Whether a rule needs the other kind's objects: only for what the task gives anew. A VNI (one space for both
+        kinds), a VLAN on a switch (one per switch for both), a network's VRF (it must exist), or the delete of VRFs (no
+        network may still be in one). A task that changes only what no rule shares (a gateway, a description) or takes
+        attachments away reads nothing of the other kind."""
+        mapping, id_field, reference = self.mapping, self.model.ID_FIELD, self.mapping.REFERENCE
+        if deleted and mapping.REFERENCED_BY:
+            return True
+        for change in writing:
+            old = change.before or {}
+            if change.after.get(id_field) is not None and change.after.get(id_field) != old.get(id_field):
+                return True
+            if reference and change.after.get(reference) and change.after.get(reference) != old.get(reference):
+                return True
+            if any(use.fresh for use in vlan_uses_of(self.model.KIND, {change.name: change.after}, {change.name: old})):
+                return True
+        return False
 
     def surroundings(self, changes, offline):
         """(before, after, unread) of this kind's objects: {name: object} as read and as the task leaves them; the names
