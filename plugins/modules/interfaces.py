@@ -23,7 +23,7 @@ description:
     name a vPC by the pair's first switch (peer 1), whose member ports are O(config[].peer1_members); the other switch's are
     O(config[].peer2_members). Both switches of the pair are read; only the ones O(config) names are changed unasked.
   - The interfaces of each switch concerned are read once, in one request per switch (and the fabric inventory, to find the
-    switches: once per run, as the run's later tasks of the fabric take it from the first unless they name a switch it does
+    switches, once per run, as the run's later tasks of the fabric take it from the first unless they name a switch it does
     not list or a M(fabricops.dashboard.fabric_switches) task changed the fabric's switches since). The task then sends only
     what differs, in as few requests as the controller allows (one request for all changed interfaces, one create per
     policy, one deploy). A second run with the same config sends no write and reports no change.

@@ -32,7 +32,7 @@ description:
     an option sets (V(enableL3OnBorder) is O(config[].l3_gateway_on_border)). A VNI or VLAN outside the fabric's own ranges
     is a warning only. See the guide's section on what is checked before anything is written.
   - The checks read, once per task and only when it writes something, the fabric's VRFs (only when the task gives a VNI,
-    a VLAN or a network's VRF anew: not for a new gateway or a detach), its settings and (when the task attaches) the
+    a VLAN or a network's VRF anew, not for a new gateway or a detach), its settings and (when the task attaches) the
     attachments of the VRFs and of the other networks (0 to 4 requests more), and the interface list of each switch the
     task brings ports to (1 request per such switch).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed network before

@@ -27,7 +27,7 @@ description:
     the policies of interfaces (see M(fabricops.dashboard.interfaces)) and policies marked for delete are never compared,
     changed or deleted, and V(gathered) does not list them.
   - The policies of the switches O(config) names are read in one request for all of them (and the fabric inventory, to find
-    the switches: once per run, as the run's later tasks of the fabric take it from the first unless they name a switch it
+    the switches, once per run, as the run's later tasks of the fabric take it from the first unless they name a switch it
     does not list or a M(fabricops.dashboard.fabric_switches) task changed the fabric's switches since). The task then
     sends only what differs, in as few requests as the controller allows (one for the updates, one for the creates, one
     deploy). A second run with the same config sends no write and reports no change.
