@@ -173,11 +173,6 @@ class ControllerClient:
         """Keep what a request showed the controller offers, for the run's later tasks (``session.offers``)."""
         self.session.offers.learn(name, lambda: value)
 
-    def relearned(self, name, value):
-        """Replace what the run learned under ``name`` by what a request just showed (``session.offers.renew``)."""
-        if not self.offline:
-            self.session.offers.renew(name, value)
-
     def fabric_fact(self, name, fabric):
         """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None; shared: a caller that wants to
         change it copies it."""
@@ -186,14 +181,14 @@ class ControllerClient:
     def keep_fabric_fact(self, name, fabric, value):
         """Keep ``value`` (JSON), just read of ``fabric``, for the run's later tasks: what they would read again unless
         a task of the run changes it (see ``forget_fabric_facts``)."""
-        if self.offered(fabric_fact_key(name, fabric)) != value:
-            self.relearned(fabric_fact_key(name, fabric), value)
+        if not self.offline and self.offered(fabric_fact_key(name, fabric)) != value:
+            self.session.offers.renew(fabric_fact_key(name, fabric), value)
 
     def forget_fabric_facts(self, fabric, *names):
         """This task is about to change what the run keeps of ``fabric`` under ``names``: later tasks read it again."""
         for name in names:
-            if self.offered(fabric_fact_key(name, fabric)) is not None:
-                self.relearned(fabric_fact_key(name, fabric), None)
+            if self.offered(fabric_fact_key(name, fabric)) is not None:  # None offline: nothing to forget
+                self.session.offers.renew(fabric_fact_key(name, fabric), None)
 
 
 def fabric_fact_key(name, fabric):

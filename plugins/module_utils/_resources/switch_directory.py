@@ -24,6 +24,19 @@ def run_switches(client, fabric):
     return known if isinstance(known, list) else None
 
 
+def kept_directory(client, fabric, named, fresher=()):
+    """The SwitchDirectory of the run's copy of ``fabric``'s switches (``run_switches``), when it names each switch of
+    ``named`` (as given) exactly once; else None, and the caller reads the inventory. ``fresher``: entries just read
+    elsewhere (the attachment answers), whose names and roles win over the copy's, and whose switches the copy may lack."""
+    known = run_switches(client, fabric)
+    if known is None:
+        return None
+    fresh = {str(entry.get('serialNumber')): {field: value for field, value in entry.items() if value} for entry in fresher}
+    merged = [dict(entry, **fresh.pop(str(entry.get('serialNumber')), {})) for entry in known] if fresh else known
+    directory = SwitchDirectory(fabric, merged + list(fresh.values()))
+    return directory if all(directory.knows(str(switch)) for switch in named) else None
+
+
 def keep_run_switches(client, fabric, switches):
     """Keep ``switches`` (inventory entries just read) as the run's for ``fabric``."""
     client.keep_fabric_fact(RUN_SWITCHES, fabric, [{field: entry.get(field) for field in ENTRY_FIELDS}
@@ -90,12 +103,10 @@ def read_directory(client, fabric, named=None):
     once per task. Otherwise (and without ``named``: gathered lists the fabric as it is now, and a task that needs
     the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy.
     """
-    if named is not None:
-        kept = run_switches(client, fabric)
-        if kept is not None:
-            directory = SwitchDirectory(fabric, kept)
-            if all(directory.knows(str(switch)) for switch in named):
-                return kept, directory, switch_labels(kept)
+    directory = kept_directory(client, fabric, named) if named is not None else None
+    if directory is not None:
+        switches = list(directory.by_serial.values())
+        return switches, directory, switch_labels(switches)
     try:
         answer = client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
     except ApiError as exc:

@@ -32,7 +32,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import (
-    OfflineDirectory, SwitchDirectory, keep_run_switches, run_switches)
+    OfflineDirectory, SwitchDirectory, keep_run_switches, kept_directory)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # Bulk deletes go 30 names at a time, the batch the controller's own clients use.
@@ -290,7 +290,7 @@ class TopDownMapping:
 
         First the attachment answers just read: they list the fabric's switches, with their addresses on the legacy
         API and without on 4.2 (POST .../vrfAttachments/query and .../networkAttachments/query in
-        docs/api/platform.yaml). Then the switches as the run last read them (``switch_directory.run_switches``),
+        docs/api/platform.yaml). Then the switches as the run last read them (``switch_directory.kept_directory``),
         under the names and roles the answers give where they list them; so a run reads a fabric's inventory once,
         not once per task that names switches by address or attaches new objects. A switch named that neither knows
         sends the read, which renews what the run keeps. What changes outside the run's own tasks while it runs (two
@@ -299,13 +299,9 @@ class TopDownMapping:
         seen = SwitchDirectory(self.fabric, self.switches_seen.values())
         if all(seen.knows(switch) for switch in named):
             return seen
-        known = run_switches(self.client, self.fabric)
-        if known is not None:
-            fresh = {serial: {field: value for field, value in entry.items() if value} for serial, entry in self.switches_seen.items()}
-            merged = [dict(entry, **fresh.pop(str(entry.get('serialNumber')), {})) for entry in known]
-            directory = SwitchDirectory(self.fabric, merged + list(fresh.values()))
-            if all(directory.knows(switch) for switch in named):
-                return directory
+        directory = kept_directory(self.client, self.fabric, named, self.switches_seen.values())
+        if directory is not None:
+            return directory
         switches = [entry for entry in self.inventory() or [] if isinstance(entry, dict)]
         keep_run_switches(self.client, self.fabric, switches)
         return SwitchDirectory(self.fabric, switches)

@@ -54,9 +54,9 @@ class ControllerOffers:
         return self._known[name]
 
     def renew(self, name, value):
-        """Replace what the run learned under ``name`` by ``value``, found newer (a re-read after the old value failed a
-        task), and share it as ``learn`` does. Only for values a task checks before it relies on them: a worker process
-        that took the old value keeps it (see ``take``)."""
+        """Replace what the run learned under ``name`` by ``value`` (a fabric's facts read again, or None once a task
+        changed them: ``ControllerClient.keep_fabric_fact``), and share it as ``learn`` does. A worker process that
+        took the old value keeps it (see ``take``): only for what a run may take as it last read it."""
         self._known[name] = json.loads(json.dumps(value))
         self._changed.add(name)
         if self._on_learn is not None:
