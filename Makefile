@@ -160,6 +160,9 @@ bench: install
 	$(BIN)/python benchmarks/emulator_wrk.py
 	$(BIN)/python benchmarks/task_cost.py
 	$(BIN)/python benchmarks/task_cost.py --credentials --runs 7 --tasks 50
+	$(BIN)/python benchmarks/task_profile.py
+	$(BIN)/python benchmarks/task_profile.py --answer fabrics
+	$(BIN)/python benchmarks/task_profile.py --answer fabrics --loop
 
 clean:
 	rm -rf build .pytest_cache

@@ -32,7 +32,9 @@ loop item of the 18 KB answer (--loop-rounds rounds of loops of 1 and N in one p
     .venv/bin/python benchmarks/task_cost.py --credentials   # issue 10's tables (credential kinds, counters)
 
 With --read-path, only that answer is measured (on the emulator started with --seed). Prints
-tables; it asserts nothing (the tests do).
+tables; it asserts nothing (the tests do). Where a dashboard_rest task's time goes (validation,
+the session, the request, the rest), and how much of each goal the floor of a task that fetches
+the answer already takes: benchmarks/task_profile.py.
 
 The credentials tables (issue 10), --credentials: the two kinds of task compared inside the same
 play, interleaved task by task (debug, dashboard_rest, debug, ...), after a
