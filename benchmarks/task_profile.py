@@ -38,7 +38,6 @@ import os
 import pathlib
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -47,8 +46,9 @@ from urllib.parse import urlsplit
 
 from dashboard_emulator.testing import EmulatorProcess
 
+import task_cost  # the plays' environment, inventory and clock, as task_cost.py runs them (benchmarks/ is on sys.path)
+
 REPO = pathlib.Path(__file__).resolve().parent.parent
-ANSIBLE_PLAYBOOK = pathlib.Path(sys.executable).parent / 'ansible-playbook'
 ANSWERS = {
     'whoami': '/api/v1/infra/whoami',
     'fabrics': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics',
@@ -81,54 +81,31 @@ def write_play(directory, args, answer_file):
                 body += '    - name: %s %d\n' % (kind, n) + TASKS[kind].format(n=n, path=ANSWERS[args.answer], answer_file=answer_file)
     path = pathlib.Path(directory) / 'profile.yml'
     path.write_text(body, encoding='utf-8')
-    inventory = pathlib.Path(directory) / 'inventory.ini'
-    inventory.write_text('[targets]\nhost00\n[targets:vars]\nansible_connection=local\nansible_python_interpreter=%s\n'
-                         % sys.executable, encoding='utf-8')
-    return path, inventory
+    return path
 
 
-def run_play(play, inventory, emulator, workdir):
+def run_play(play, inventory, env):
     """({kind: [ms per task or item]} of the main process's clock, {kind: {part: [ms]}} of the workers' timers)."""
-    clock = pathlib.Path(workdir) / 'clock.json'
-    timers = pathlib.Path(workdir) / 'timers.jsonl'
-    for stale in (clock, timers):
-        if stale.exists():
-            stale.unlink()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(('DASHBOARD_', 'ANSIBLE_'))}
-    env.update(DASHBOARD_HOST=emulator.base_url, DASHBOARD_CA_PATH=emulator.ca_path,
-               DASHBOARD_USERNAME=EmulatorProcess.ADMIN[0], DASHBOARD_PASSWORD=EmulatorProcess.ADMIN[1],
-               ANSIBLE_CONFIG=str(REPO / 'ansible.cfg'), ANSIBLE_COLLECTIONS_PATH=str(REPO / 'build' / 'collections'),
-               ANSIBLE_LOCALHOST_WARNING='false', ANSIBLE_INVENTORY_UNPARSED_WARNING='false',
-               ANSIBLE_CALLBACK_PLUGINS=str(REPO / 'benchmarks' / 'callback_plugins'), ANSIBLE_CALLBACKS_ENABLED='task_clock',
-               ANSIBLE_ACTION_PLUGINS=str(REPO / 'benchmarks' / 'action_plugins'),
-               BENCH_CLOCK_FILE=str(clock), BENCH_TIMERS=str(timers),
-               PYTHONPATH=os.pathsep.join(filter(None, (str(REPO / 'benchmarks' / 'worker_timers'), os.environ.get('PYTHONPATH')))))
-    completed = subprocess.run([str(ANSIBLE_PLAYBOOK), '-i', str(inventory), str(play)], env=env, capture_output=True,
-                               text=True, check=False, cwd=str(REPO))
-    if completed.returncode != 0:
-        sys.exit('profile play failed:\n%s' % (completed.stdout[-3000:] + completed.stderr[-2000:]))
-    marks = json.loads(clock.read_text(encoding='utf-8'))
+    timers = pathlib.Path(env['BENCH_TIMERS'])
+    if timers.exists():
+        timers.unlink()
+    took, items = task_cost.run(play, inventory, env)
     clock_ms = {kind: [] for kind in KINDS}
-    starts = [mark for mark in marks if mark[0] != 'item']
-    took = {name: (end - start) * 1000 for (name, start), (_next, end) in zip(starts, starts[1:])}
-    if any(mark[0] == 'item' for mark in marks):
+    if items:
         # An item: from one item's result to the next one's, in the loops of N (the first item's time holds the worker's start).
-        items = {}
-        for _item, task, when in (mark for mark in marks if mark[0] == 'item'):
-            items.setdefault(task, []).append(when)
-        for task, times in items.items():
-            if len(times) > 1 and task.split()[0] in clock_ms:
-                clock_ms[task.split()[0]].extend((later - earlier) * 1000 for earlier, later in zip(times, times[1:]))
+        for task, intervals in items.items():
+            if task.split()[0] in clock_ms:
+                clock_ms[task.split()[0]].extend(seconds * 1000 for seconds in intervals)
         # And (T(N) - T(1)) / (N - 1) of each round, as task_cost.py measures a loop item.
         for kind in KINDS:
             rounds = sorted({name.rsplit(' ', 1)[1] for name in took if name.startswith(kind + ' loop ')})
             count = max(int(name.split()[2]) for name in took if name.startswith(kind + ' loop '))
             clock_ms[kind + ' T(N)-T(1)'] = [(took['%s loop %d %s' % (kind, count, r)] - took['%s loop 1 %s' % (kind, r)])
-                                             / (count - 1) for r in rounds]
+                                             * 1000 / (count - 1) for r in rounds]
     else:
-        for name, ms in took.items():
+        for name, seconds in took.items():
             if name.split()[0] in clock_ms:
-                clock_ms[name.split()[0]].append(ms)
+                clock_ms[name.split()[0]].append(seconds * 1000)
     parts = {kind: {} for kind in KINDS}
     for line in timers.read_text(encoding='utf-8').splitlines():
         record = json.loads(line)
@@ -159,7 +136,8 @@ def per_call(parts, args):
 
 def serve_ms(emulator, path, times=20):
     """(hot, idle, new connection) ms of a GET of ``path`` from this process, certificate validated."""
-    token = emulator.login().token
+    with emulator.login() as client:
+        token = client.token
     parts = urlsplit(emulator.url(path))
     context = ssl.create_default_context(cafile=emulator.ca_path)
     headers = {'Cookie': 'AuthCookie=%s' % token}
@@ -207,9 +185,15 @@ def main():
             answer.raise_for_status()
         answer_file = pathlib.Path(workdir) / 'answer.json'
         answer_file.write_bytes(answer.content)
-        play, inventory = write_play(workdir, args, answer_file)
+        play, inventory = write_play(workdir, args, answer_file), task_cost.write_inventory(workdir, 1)
+        # task_cost's environment (the emulator, the collection, the task_clock callback), plus the floor plugin and the
+        # workers' timers
+        env = task_cost.environment(emulator, workdir)
+        env.update(ANSIBLE_ACTION_PLUGINS=str(REPO / 'benchmarks' / 'action_plugins'),
+                   BENCH_TIMERS=str(pathlib.Path(workdir) / 'timers.jsonl'),
+                   PYTHONPATH=os.pathsep.join(filter(None, (str(REPO / 'benchmarks' / 'worker_timers'), env.get('PYTHONPATH')))))
         for _run in range(args.runs):
-            clock_ms, parts = run_play(play, inventory, emulator, workdir)
+            clock_ms, parts = run_play(play, inventory, env)
             for name, values in clock_ms.items():
                 # Single tasks: the first of each kind is left out (the first requests go out before the keeper serves).
                 clocks.setdefault(name, []).append(statistics.median(values if args.loop else values[1:]))

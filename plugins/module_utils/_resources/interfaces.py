@@ -37,7 +37,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import config_switches, read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.validation import (
     VLAN_BOUNDS, check_bounds, check_interface_address, check_template_keys,
 )
@@ -588,8 +588,7 @@ class InterfaceMapping:
             raise ModelError('state %s needs config: list the interfaces%s, each with its switch and name; nothing is %s on a '
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
-        switches = self.inventory(None if state == 'gathered' else
-                                  [str(item.get('switch') or '').strip() for item in self.params.get('config') or []])
+        switches = self.inventory(config_switches(self.params))
         have = {}
         if state == 'gathered':
             for entry in switches:

@@ -36,7 +36,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.resource import DEFAULT_WAIT_TIMEOUT, DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import read_directory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.switch_directory import config_switches, read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
 # What a new policy gets when the task gives no priority (the controller's own default).
@@ -189,8 +189,7 @@ class PolicyMapping:
             raise ModelError('state %s needs config: list the policies%s, each with its switch and template; nothing is %s on a '
                              'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
                                                                'changed' if state == 'overridden' else 'deleted'))
-        switches = self.inventory(None if state == 'gathered' else
-                                  [str(item.get('switch') or '').strip() for item in self.params.get('config') or []])
+        switches = self.inventory(config_switches(self.params))
         if state == 'gathered':
             serials = [str(entry['serialNumber']) for entry in switches]
         else:

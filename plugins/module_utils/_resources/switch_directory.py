@@ -119,6 +119,14 @@ def read_directory(client, fabric, named=None):
     return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
 
 
+def config_switches(params):
+    """The switches a task's config names, as given: ``named`` of ``read_directory``; None for gathered, which lists
+    the fabric as it is now."""
+    if params.get('state') == 'gathered':
+        return None
+    return [str(item.get('switch') or '').strip() for item in params.get('config') or []]
+
+
 def switch_labels(switches):
     """{serial: the switch as results name it}: its name, or its serial number when another switch has that name."""
     names = [str(entry.get('logicalName') or '') for entry in switches]

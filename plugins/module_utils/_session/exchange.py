@@ -9,6 +9,10 @@ One TLS context and one keep-alive connection pool per process and dashboard, so
 redirect: ``direct_exchange`` (requests) and ``carried_exchange`` (urllib3 alone, cheaper per
 request). Their failures are worded here, the same whichever process carried them. Cookies are
 never kept: the caller attaches the AuthCookie per request.
+
+One concern, one file, though over 400 lines: the two exchanges, the TLS contexts and pools they share and the wording
+of their failures change together (a request must fail in the same words whichever carried it), and what stands
+apart (retries and failover: transport; the session: session) has its own module already.
 """
 
 from __future__ import annotations
