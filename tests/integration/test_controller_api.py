@@ -9,7 +9,7 @@ import json
 
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import TEMPLATE_KEYS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import TEMPLATE_KEYS
 from conftest import LAN_FABRIC, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'

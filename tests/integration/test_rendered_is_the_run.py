@@ -94,7 +94,7 @@ def test_interfaces(resource, emu):
 def test_links(resource, emu):
     """The links module's own rendered test checks the bodies but never runs the task for real; here it does. An
     inter-fabric link is left out: rendered takes its far end as a switch the controller manages, which a real run finds
-    it is not (test_resource_links shows that)."""
+    it is not (test_links shows that)."""
     spine, leaf = (serial_of(emu, 'site-a', name) for name in ('site-a-spine-1', 'site-a-leaf-2'))
     config = [{'src_switch': spine, 'src_interface': 'Ethernet1/49', 'dst_switch': leaf, 'dst_interface': 'Ethernet1/49',
                'template': 'int_intra_fabric_num_link', 'src_ip': '10.4.0.1', 'dst_ip': '10.4.0.2'}]

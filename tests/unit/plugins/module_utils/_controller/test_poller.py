@@ -1,7 +1,7 @@
 """The one poller every wait uses, on a clock of the test's own: no test waits for real time to pass."""
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.deploy import DeployFailed, deploying, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, deploying, wait_for_deploy
 
 import pytest
 

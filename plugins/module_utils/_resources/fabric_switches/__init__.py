@@ -1,0 +1,31 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabric_switches resource: its descriptor, with a mapping per API.
+"""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import SwitchManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, ROLES, SwitchModel
+
+FABRIC_SWITCHES = Resource(
+    SwitchModel(), {LEGACY_API: SwitchMapping, MANAGE_API: SwitchManageMapping},
+    config_options={
+        'name': {'type': 'str', 'required': True},
+        'role': {'type': 'str', 'choices': list(ROLES)},
+        'preserve_config': {'type': 'bool', 'default': False},
+    },
+    options={
+        'fabric': {'type': 'str', 'required': True},
+        'switch_username': {'type': 'str'},
+        'switch_password': {'type': 'str', 'no_log': True},
+        'switch_auth_protocol': {'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
+        'max_hops': {'type': 'int', 'default': 0},
+        'wait': {'type': 'bool', 'default': True},
+        'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+    },
+)

@@ -1,0 +1,228 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabric_switches resource: a fabric's switch as the user writes it, and the inventory calls.
+
+A switch is named by the IP address it is discovered at (its seed IP, which the inventory then
+lists as its management address) and has a role. How it is added (``preserve_config``) is not a
+property of the switch: it is kept apart from the object, so it never makes a switch differ.
+
+``SwitchMapping`` is the one place that knows the inventory's paths and field names
+(docs/api/fabric-controller.yaml): ``switchesByFabric`` to read, ``test-reachability`` then
+``discover`` to add, ``control/switches/roles`` to change roles, ``control/fabrics/{f}/switches/{serial}``
+to remove. The inventory is read once, and a switch already in it is never tested or discovered
+again (cisco.dcnm's dcnm_inventory re-adds switches on merged and overridden runs). The writes,
+in the order the controller needs: removals, the adds (test reachability, discover, per role and
+way of adding, then wait until the new switches can be managed), and the role changes in one call.
+The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabric_switches_manage.SwitchManageMapping``.
+"""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
+    AUTH_PROTOCOLS,
+    role_from_controller,
+    role_to_controller,
+    split_add_options,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
+
+
+class SwitchMapping(Mapping):
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
+        self.base = '/control/fabrics/%s' % segment(self.fabric)
+        # {IP: inventory entry} of the last read
+        self.entries = {}
+        # {IP: {option: value}}: how each listed switch is added
+        self.adding = {}
+        self.poller = Poller()
+
+    def read(self, names=None):
+        """{IP: switch object}, the fabric's switches keyed by management IP (the seed IP they were added at)."""
+        del names  # the inventory lists the fabric's switches in one answer
+        try:
+            listed = self.read_list()
+        except ApiError as exc:
+            if exc.status not in (400, 404):
+                raise
+            if self.client.check_mode and exc.status == 404:
+                # An earlier task of the play (fabricops.dashboard.fabrics) would have created it in a real run.
+                self.client.warn('Fabric %s does not exist on the controller (HTTP 404), so check mode takes it to have no switches. '
+                                 'If an earlier task of the play creates it, a real run finds it; otherwise this task fails '
+                                 'there.' % self.fabric)
+                self.entries = {}
+                return {}
+            raise ApiError('Cannot read the switches of fabric %s (HTTP %d: %s); check that the fabric exists and that your user '
+                           'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
+        self.entries = {str(self.address_of(entry)): entry for entry in listed
+                        if isinstance(entry, dict) and self.address_of(entry) and self.serial_of(entry)}
+        return {address: {'name': address, 'role': self.role_of(entry) or 'leaf'} for address, entry in self.entries.items()}
+
+    def read_list(self):
+        """The fabric's switches as the controller lists them (one request)."""
+        return self.client.read(self.base + '/inventory/switchesByFabric') or []
+
+    @staticmethod
+    def address_of(entry):
+        return entry.get('ipAddress')
+
+    @staticmethod
+    def serial_of(entry):
+        return entry.get('serialNumber')
+
+    @staticmethod
+    def role_of(entry):
+        return role_from_controller(entry.get('switchRole'))
+
+    @staticmethod
+    def config_hint(state):
+        del state
+        return 'list the switches by IP address'
+
+    def prepare(self, wants, have):
+        del have
+        self.adding = split_add_options(wants)
+
+    def prepare_offline(self, wants):
+        self.adding = split_add_options(wants)
+
+    def check(self, changes):
+        adding = [change.name for change in changes if change.action == 'create']
+        if not adding:
+            return
+        if self.client.check_mode and not self.has_credentials():
+            # The refusal rests on the inventory as it is now: an earlier task of the play may add these switches, and this
+            # task (giving them a role, say) then needs no credentials. Check mode cannot tell, so it warns and reports the change.
+            self.client.warn('Switches %s are not in fabric %s, and adding them needs switch_username and switch_password, which '
+                             'this task does not give. If an earlier task of the play adds them, a real run of this task only '
+                             'sets what it lists; otherwise it fails there.' % (', '.join(adding), self.fabric))
+            return
+        self.credentials()  # fail before anything is sent, in check mode too
+
+    def has_credentials(self):
+        return bool(self.params.get('switch_username') and self.params.get('switch_password'))
+
+    def to_deploy(self, changes):
+        del changes  # a switch is ready once the controller can manage it (writes waits for that)
+        return []
+
+    def credentials(self):
+        """The discovery credentials; a run that adds switches needs both (rendered shows the password masked)."""
+        if not self.client.offline and not self.has_credentials():
+            raise ModelError('Adding switches needs the credentials the controller logs in to them with: give switch_username '
+                             'and switch_password.')
+        return {'username': self.params.get('switch_username') or '',
+                'password': self.params.get('switch_password') or '',
+                'auth_protocol': AUTH_PROTOCOLS[self.params.get('switch_auth_protocol') or 'md5'],
+                'max_hops': self.params.get('max_hops') or 0}
+
+    def serial(self, address):
+        return str(self.serial_of(self.entries[address]))
+
+    def discovery_body(self, addresses, role, preserve_config, credentials):
+        """The test-reachability body for switches added together (same role and way of adding)."""
+        return {
+            'seedIP': ','.join(addresses), 'role': role_to_controller(role), 'preserveConfig': bool(preserve_config),
+            'maxHops': credentials['max_hops'], 'username': credentials['username'], 'password': credentials['password'],
+            'snmpV3AuthProtocol': credentials['auth_protocol'], 'cdpSecondTimeout': '5', 'discoveryCredForLan': 'true',
+        }
+
+    def writes(self, changes, result):
+        del result
+        self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
+        for change in changes:
+            if change.action == 'delete':
+                yield from self.attempt('removing', [change.name],
+                                        Request('DELETE', '%s/switches/%s' % (self.base, segment(self.serial(change.name)))))
+        for (role, preserve), addresses in self.add_groups(changes).items():
+            yield from self.add(addresses, role, preserve)
+        roles = {change.name: change.after['role'] for change in changes if change.action == 'update'}
+        if roles:
+            body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
+            yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
+
+    def add_groups(self, changes):
+        """{(role, preserve_config): [IP, ...]}: one discovery per group, as the controller takes one role per call."""
+        groups = {}
+        for change in changes:
+            if change.action == 'create':
+                preserve = bool(self.adding.get(change.name, {}).get('preserve_config'))
+                groups.setdefault((change.after['role'], preserve), []).append(change.name)
+        return groups
+
+    @staticmethod
+    def attempt(doing, addresses, request):
+        """Send ``request``; a refusal names the switches. Its answer."""
+        try:
+            return (yield request)
+        except ApiError as exc:
+            raise StepFailed('The controller refused %s switch %s (HTTP %s): %s' % (
+                doing, ', '.join(addresses), exc.status, exc.message)) from None
+
+    def add(self, addresses, role, preserve):
+        """Test reachability, then discover what it found (the discover needs the candidates as the test answered them)."""
+        body = self.discovery_body(addresses, role, preserve, self.credentials())
+        # offline (rendered), the test is taken to find each switch at its address
+        answer = yield from self.attempt('testing the reachability of', addresses, Request(
+            'POST', self.base + '/inventory/test-reachability', body, offline=[{'ipaddr': address} for address in addresses]))
+        candidates = {str(candidate.get('ipaddr')): candidate for candidate in answer or [] if isinstance(candidate, dict)}
+        refused = {}
+        for address in addresses:
+            candidate = candidates.get(address)
+            if candidate is None:
+                refused[address] = 'the controller found no switch there'
+            elif not all(candidate.get(flag, True) for flag in ('reachable', 'auth', 'selectable')):
+                refused[address] = str(candidate.get('statusReason') or 'not reachable or not selectable')
+        if refused:
+            raise StepFailed('Cannot add %s: %s. Nothing was discovered.' % (
+                ', '.join(sorted(refused)), '; '.join('%s: %s' % (address, bounded(reason, 200))
+                                                      for address, reason in sorted(refused.items()))))
+        yield from self.attempt('discovering', addresses, Request(
+            'POST', self.base + '/inventory/discover', dict(body, switches=[candidates[address] for address in addresses]),
+            query={'setAndUseDiscoveryCredForLan': 'true'}))
+        if self.params.get('wait', True):
+            yield Wait(lambda: self.wait_manageable({address: not preserve for address in addresses}))
+
+    def wait_manageable(self, greenfield):
+        """Poll the inventory (bounded by wait_timeout) until every new switch can be managed; ``greenfield``: {IP: whether
+        it was added greenfield, and reloads first}."""
+        timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
+        seen_down = set()
+        for last in self.poller.looks(timeout):
+            self.read()
+            waiting = []
+            for address, reloads in greenfield.items():
+                entry = self.entries.get(address)
+                if entry is not None and self.down(entry):
+                    seen_down.add(address)
+                if entry is None or not self.ready(entry, reloads, address in seen_down):
+                    waiting.append(address)
+            if not waiting:
+                return
+            if last:
+                raise StepFailed('Switches %s were discovered but could not be managed within %s seconds (greenfield switches '
+                                 'reload first); raise wait_timeout, or check them in the controller.'
+                                 % (', '.join(waiting), timeout))
+
+    @staticmethod
+    def down(entry):
+        """Whether an inventory entry shows its switch not manageable (as a greenfield add does while it reloads)."""
+        return entry.get('managable') is not True
+
+    @staticmethod
+    def ready(entry, greenfield, seen_down):
+        """Whether a newly added switch can be managed: ``managable`` and ``ok``, out of migration, and for a greenfield add
+        after its reload (it shows ``managable: false`` once first)."""
+        up = entry.get('managable') is True and str(entry.get('status')).lower() == 'ok' and entry.get('mode') != 'Migration'
+        return up and (seen_down or not greenfield)

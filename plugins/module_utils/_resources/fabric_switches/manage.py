@@ -1,0 +1,162 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabric_switches resource on the /api/v1/manage API of a 4.2 dashboard.
+
+The same model as ``fabric_switches.SwitchMapping`` (a switch named by its seed IP, with a role),
+mapped to the switch objects of ``/api/v1/manage/fabrics/{f}/switches`` as docs/api/platform.yaml
+pairs them with the legacy inventory: ``fabricManagementIp`` for the address, ``switchId`` for the
+serial number, ``switchRole`` in lower camel case (``borderGateway``), the discovery's progress in
+``additionalData`` (``discoveryStatus``, ``systemMode``). The writes, in the legacy order:
+removals (one ``switchActions/remove`` for them all), the adds (one ``actions/shallowDiscovery`` of
+every new switch, then one ``POST .../switches`` per way of adding, each switch with its role, then
+the wait until they can be managed), the role changes (one ``switchActions/changeRoles``). So a run
+sends no more requests than on the legacy API, which tests and discovers per role. Like the legacy
+mapping it neither saves nor deploys: a switch is ready once the controller can manage it.
+
+What this mapping cannot carry it refuses before any write: ``max_hops`` above 7 (the discovery of
+4.2 takes 0 to 7 hops).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
+
+# maxHop of the shallow discovery (docs/api/platform.yaml, POST .../actions/shallowDiscovery)
+MAX_HOPS = 7
+# What the shallow discovery says of a switch that can be added (case-insensitive, as its clients read it)
+ADDABLE = ('manageable', 'ok')
+# The fields of a discovered switch that the add takes back (AddSwitchesRequest)
+ADD_FIELDS = ('hostname', 'ip', 'serialNumber', 'model', 'softwareVersion', 'vdcId', 'vdcMac')
+PLATFORM_TYPE = 'nx-os'
+
+
+def role_to_manage(role):
+    """``border_gateway`` -> ``borderGateway``: 4.2 spells the roles in lower camel case."""
+    first, *rest = role.split('_')
+    return first + ''.join(word.title() for word in rest)
+
+
+def role_from_manage(role):
+    """``borderGateway`` -> ``border_gateway``."""
+    return re.sub(r'([A-Z])', r'_\1', str(role or '').strip()).lower().lstrip('_')
+
+
+def auth_protocol_to_manage(protocol):
+    """``md5_des`` -> ``md5-des``: snmpV3AuthProtocol of 4.2 is a name, where the legacy API takes a number."""
+    return (protocol or 'md5').replace('_', '-')
+
+
+def status_of(entry):
+    """(discoveryStatus, systemMode) of a switch as listed, lower-cased."""
+    data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
+    return str(data.get('discoveryStatus') or '').lower(), str(data.get('systemMode') or '').lower()
+
+
+class SwitchManageMapping(SwitchMapping):
+    """Switches on /api/v1/manage: the legacy mapping's checks and options, the 4.2 paths and fields."""
+
+    API = MANAGE_API
+
+    def __init__(self, model, client, params):
+        super().__init__(model, client, params)
+        self.base = '/fabrics/%s' % segment(self.fabric)
+
+    def read_list(self):
+        answer = self.client.read(self.base + '/switches') or {}
+        switches = answer.get('switches') if isinstance(answer, dict) else None
+        return switches or []
+
+    @staticmethod
+    def address_of(entry):
+        return entry.get('fabricManagementIp')
+
+    @staticmethod
+    def role_of(entry):
+        return role_from_manage(entry.get('switchRole'))
+
+    @staticmethod
+    def serial_of(entry):
+        return entry.get('switchId') or entry.get('serialNumber')
+
+    def check(self, changes):
+        super().check(changes)
+        if any(change.action == 'create' for change in changes) and (self.params.get('max_hops') or 0) > MAX_HOPS:
+            raise ModelError('max_hops is %s, but the switch discovery of the /api/v1/manage API goes at most %d hops from a seed '
+                             'IP; give 0 to %d, or use controller_api: legacy on a dashboard that serves the legacy API. Nothing '
+                             'was written.' % (self.params['max_hops'], MAX_HOPS, MAX_HOPS))
+
+    def credentials_body(self, credentials):
+        return {'platformType': PLATFORM_TYPE, 'snmpV3AuthProtocol': auth_protocol_to_manage(self.params.get('switch_auth_protocol')),
+                'username': credentials['username'], 'password': credentials['password']}
+
+    def writes(self, changes, result):
+        del result
+        self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
+        removed = [change.name for change in changes if change.action == 'delete']
+        if removed:
+            yield from self.attempt('removing', removed, Request(
+                'POST', self.base + '/switchActions/remove', {'switchIds': [self.serial(address) for address in removed]}))
+        adding = {change.name: change.after['role'] for change in changes if change.action == 'create'}
+        if adding:
+            yield from self.add_all(adding)
+        roles = {change.name: change.after['role'] for change in changes if change.action == 'update'}
+        if roles:
+            body = {'switchRoles': [{'switchId': self.serial(address), 'role': role_to_manage(role)} for address, role in roles.items()]}
+            yield from self.attempt('setting the role of', sorted(roles), Request('POST', self.base + '/switchActions/changeRoles', body))
+
+    def add_all(self, roles):
+        """Discover every new switch at once, add them per way of adding (each with its role), then wait for them all."""
+        addresses = list(roles)
+        credentials = self.credentials()
+        discovery = dict(self.credentials_body(credentials), seedIpCollection=addresses, maxHop=credentials['max_hops'])
+        # offline (rendered), the discovery is taken to find each switch at its address
+        # refusals are worded as on the legacy API: the shallow discovery is its reachability test, the add its discovery
+        answer = yield from self.attempt('testing the reachability of', addresses, Request(
+            'POST', self.base + '/actions/shallowDiscovery', discovery,
+            offline={'switches': [{'ip': address} for address in addresses]}))
+        found = answer.get('switches') if isinstance(answer, dict) else None
+        candidates = {str(item.get('ip')): item for item in found or [] if isinstance(item, dict)}
+        refused = {}
+        for address in addresses:
+            candidate = candidates.get(address)
+            if candidate is None:
+                refused[address] = str((answer or {}).get('warning') or 'the controller found no switch there')
+            elif candidate.get('status') is not None and str(candidate['status']).lower() not in ADDABLE:
+                refused[address] = str(candidate.get('statusReason') or candidate['status'])
+        if refused:
+            raise StepFailed('Cannot add %s: %s. Nothing was discovered.' % (
+                ', '.join(sorted(refused)), '; '.join('%s: %s' % (address, bounded(reason, 200))
+                                                      for address, reason in sorted(refused.items()))))
+        greenfield = {}
+        for preserve in (False, True):
+            group = [address for address in addresses if bool(self.adding.get(address, {}).get('preserve_config')) == preserve]
+            if not group:
+                continue
+            switches = [dict({key: candidates[address][key] for key in ADD_FIELDS if key in candidates[address]},
+                             switchRole=role_to_manage(roles[address])) for address in group]
+            yield from self.attempt('discovering', group, Request(
+                'POST', self.base + '/switches', dict(self.credentials_body(credentials), switches=switches, preserveConfig=preserve)))
+            greenfield.update((address, not preserve) for address in group)
+        if self.params.get('wait', True):
+            yield Wait(lambda: self.wait_manageable(greenfield))
+
+    @staticmethod
+    def down(entry):
+        """Whether a switch-list entry shows its switch not discovered (``discoveryStatus`` other than ``ok``)."""
+        return status_of(entry)[0] != 'ok'
+
+    @staticmethod
+    def ready(entry, greenfield, seen_down):
+        """Discovered (``ok``) and out of migration (``normal``); a greenfield add only after its reload (4.4: it shows
+        a ``discoveryStatus`` other than ``ok`` first)."""
+        discovery, mode = status_of(entry)
+        return discovery == 'ok' and mode == 'normal' and (seen_down or not greenfield)

@@ -1,0 +1,27 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the policies resource: its descriptor, with a mapping per API.
+"""
+
+from __future__ import annotations
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.legacy import PolicyMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import PolicyModel
+
+POLICY_CONFIG = {
+    'switch': {'type': 'str', 'required': True},
+    'template': {'type': 'str', 'required': True},
+    'description': {'type': 'str', 'default': ''},
+    'priority': {'type': 'int'},
+    'template_params': {'type': 'dict'},
+}
+
+
+POLICIES = Resource(
+    PolicyModel(), {LEGACY_API: PolicyMapping},
+    config_options=POLICY_CONFIG,
+    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
+)

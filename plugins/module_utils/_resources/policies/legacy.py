@@ -1,0 +1,375 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the policies resource: a template applied to a switch, as the user writes it and as the controller keeps it.
+
+``PolicyModel`` knows a policy in the user's terms (its switch, its template, a description, a priority and the template's own
+parameters); ``PolicyMapping`` is the one place that knows the controller's policy objects (``policyId``, ``templateName``,
+``nvPairs``, ``source``) and the paths (``/control/policies/...`` and the switches' ``config-deploy`` and ``config-preview``,
+docs/api/fabric-controller.yaml, tag policies).
+
+Policies have no name on the controller, only an id it assigns. This module recognises "the same" policy by its switch, its
+template and its description: the plan's key is ``<switch> <template>``, with ``"<description>"`` after it when there is one.
+The priority and the parameters are what a policy says, changed in place. A second policy of one template on one switch needs
+a description of its own. cisco.dcnm's dcnm_policy compares the priority and the description too when it looks for a policy
+to leave alone, and creates another one as soon as either differs (its issues #138 and #279: reruns that duplicate); here a
+changed priority is an update of the one policy.
+
+Only the policies users make are the module's: those with an empty ``source``, on the switch itself (``entityType`` SWITCH),
+not marked for delete. What the controller made itself (``source`` names the feature, as ``UNDERLAY``), interface policies
+(fabricops.dashboard.interfaces) and policies marked for delete (they leave at the switch's next deploy) are never compared,
+changed or deleted.
+
+One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
+controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
+second API's mapping would sit beside in a file of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change, plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import DEFAULT_PRIORITY, policy_key
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
+
+# nvPairs the controller adds to what was sent: the switch's fabric, and the policy's own priority, description and id as some
+# reads repeat them. Never template parameters, never sent back.
+SERVER_KEYS = frozenset(('FABRIC_NAME', 'PRIORITY', 'POLICY_DESC', 'POLICY_ID'))
+
+
+TEMPLATES_PREFIX = '/appcenter/cisco/ndfc/api/v1/configtemplate/rest/config/templates'
+
+
+POLICY_ID = re.compile(r'POLICY-\d+')
+
+
+def is_users(entry):
+    """Whether a policy of a switch's list is one a user made on the switch itself, and not marked for delete."""
+    return (str(entry.get('entityType') or '').upper() == 'SWITCH' and not str(entry.get('source') or '').strip()
+            and entry.get('deleted') is not True and bool(entry.get('policyId')))
+
+
+def object_from_controller(entry, switch_label):
+    """The model object of one policy as the switch's list gives it."""
+    template = str(entry.get('templateName') or '')
+    description = str(entry.get('description') or '')
+    priority = str(entry.get('priority') if entry.get('priority') is not None else DEFAULT_PRIORITY).strip()
+    pairs = entry.get('nvPairs') if isinstance(entry.get('nvPairs'), dict) else {}
+    return {'name': policy_key(switch_label, template, description), 'switch': switch_label, 'template': template,
+            'description': description, 'priority': int(priority) if re.match(r'^-?\d+$', priority) else DEFAULT_PRIORITY,
+            'template_params': {str(key): template_text(value) for key, value in pairs.items() if key not in SERVER_KEYS}}
+
+
+def policy_body(obj, serial, policy_id=None):
+    """A policy as the create (and, with its id, the update) takes it."""
+    body = {'serialNumber': serial, 'templateName': obj['template'], 'entityType': 'SWITCH', 'entityName': 'SWITCH',
+            'priority': str(obj['priority']), 'description': obj['description'], 'source': '',
+            'nvPairs': dict(obj.get('template_params') or {})}
+    if policy_id is not None:
+        body['policyId'] = policy_id
+    return body
+
+
+class PolicyMapping(Mapping):
+    """Reads the policies of the switches named (one request for all of them), writes them, deploys the switches it changed."""
+
+    def __init__(self, model, client, params):
+        self.model = model
+        self.client = client
+        self.params = params
+        self.fabric = params.get('fabric')
+        self.directory = None
+        # {serial: the switch as results name it}; {key: serial}; {key: [policy ids]} (more than one: the same policy twice)
+        self.labels = {}
+        self.serials = {}
+        self.ids = {}
+        # the templates the switches read already carry: they exist, and are not asked for again
+        self.templates_seen = set()
+        # {serial: the switch's sync state (IN-SYNC, OUT-OF-SYNC, PENDING)}, read only for a task that deploys
+        self.sync = {}
+        self.named = []
+        # {switch as given: where}: switches the fabric does not have
+        self.absent = {}
+
+    # reads
+
+    def inventory(self, named=None):
+        """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
+        all (see ``read_directory``)."""
+        switches, self.directory, labels = read_directory(self.client, self.fabric, named)
+        self.labels.update(labels)
+        return switches
+
+    def read(self, names=None):
+        """{key: policy} of the users' policies of the switches config names (every switch of the fabric for gathered).
+
+        1 GET of the fabric's inventory (none when the run's copy names every switch config names: ``read_directory``), 1 GET
+        of the policies of all those switches (a comma list of serial numbers), and with
+        deploy 1 GET of their sync state."""
+        del names  # policies are read per switch, in one answer
+        state = self.params.get('state')
+        if state in ('deleted', 'overridden') and not self.params.get('config'):
+            raise ModelError('state %s needs config: list the policies%s, each with its switch and template; nothing is %s on a '
+                             'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
+                                                               'changed' if state == 'overridden' else 'deleted'))
+        switches = self.inventory(config_switches(self.params))
+        if state == 'gathered':
+            serials = [str(entry['serialNumber']) for entry in switches]
+        else:
+            serials = []
+            for index, item in enumerate(self.params.get('config') or []):
+                given = str(item.get('switch') or '').strip()
+                if not self.listed(given):
+                    # refused with the task's other problems (check_intent), in one message
+                    self.absent.setdefault(given, 'config[%d]' % index)
+                    continue
+                serial = self.directory.serial_of(given, 'config[%d]' % index)
+                if serial not in serials:
+                    serials.append(serial)
+        self.named = serials
+        have = {}
+        for batch in name_batches(serials):
+            for entry in self.client.read('/control/policies/switches', params={'serialNumber': batch}) or []:
+                if not isinstance(entry, dict) or str(entry.get('serialNumber') or '') not in self.labels:
+                    continue
+                self.templates_seen.add(str(entry.get('templateName') or ''))
+                if not is_users(entry):
+                    continue
+                serial = str(entry['serialNumber'])
+                obj = object_from_controller(entry, self.labels[serial])
+                self.ids.setdefault(obj['name'], []).append(str(entry['policyId']))
+                self.serials[obj['name']] = serial
+                have.setdefault(obj['name'], obj)
+        twice = sorted(name for name, ids in self.ids.items() if len(ids) > 1)
+        if twice and state == 'gathered':
+            self.client.warn('The controller holds the same policy more than once (same switch, template and description): %s. '
+                             'gathered lists each once; state deleted removes every copy.' % '; '.join(
+                                 '%s (%s)' % (name, ', '.join(self.ids[name])) for name in twice))
+        if self.params.get('deploy') and state != 'gathered' and serials:
+            self.sync = {serial: state for serial, (_label, state) in self.read_sync(serials).items()}
+        return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], item[1]['template'], item[1]['description'])))
+
+    def listed(self, given):
+        """Whether the fabric has a switch of this name, serial number or IP address."""
+        return any(given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))
+                   for serial, entry in self.directory.by_serial.items())
+
+    def read_sync(self, serials):
+        """{serial: (switch, IN-SYNC, OUT-OF-SYNC or PENDING)}: the switches' sync state, one GET."""
+        answer = self.client.read('/control/fabrics/%s/config-preview/%s' % (segment(self.fabric), ','.join(serials)),
+                                  params={'forceShowRun': 'false', 'showBrief': 'true'})
+        found = {}
+        for entry in answer or []:
+            if isinstance(entry, dict) and str(entry.get('switchId') or '') in serials:
+                serial = str(entry['switchId'])
+                found[serial] = (self.labels.get(serial, serial), str(entry.get('status') or 'NA').upper().replace(' ', '-'))
+        return found
+
+    @staticmethod
+    def config_hint(state):
+        return 'list the policies to %s, each with its switch and template' % ('render' if state == 'rendered' else 'set')
+
+    def prepare(self, wants, have):
+        del wants, have  # the switches are resolved in plan, for every state
+
+    def prepare_offline(self, wants):
+        """For rendered: switches are taken to be named by serial number."""
+        for want in wants:
+            self.serials[want['name']] = want['switch']
+            self.labels[want['switch']] = want['switch']
+
+    # the plan
+
+    def rekey(self, wants):
+        """Each want's switch as the fabric names it, and its key from that."""
+        for index, want in enumerate(wants):
+            if want['switch'] in self.absent:
+                self.serials[want['name']] = want['switch']
+                continue
+            serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
+            want['switch'] = self.labels[serial]
+            want['name'] = policy_key(want['switch'], want['template'], want['description'])
+            self.serials[want['name']] = serial
+
+    def plan(self, model, state, wants, have):
+        """merged and replaced as every resource; deleted removes the listed policies (every copy of one); overridden is
+        replaced for the listed ones and removes the other users' policies of the switches config names."""
+        if state != 'rendered':
+            self.rekey(wants)
+        seen = {}
+        for index, want in enumerate(wants):
+            if want['name'] in seen:
+                raise ModelError('config[%d] and config[%d] are the same policy, %s: a policy is known by its switch, template '
+                                 'and description. List it once, or give each a description of its own.'
+                                 % (seen[want['name']], index, want['name']))
+            seen[want['name']] = index
+        if state == 'deleted':
+            return [Change(want['name'], have[want['name']], None) for want in wants if want['name'] in have]
+        changes = plan(model, 'merged' if state == 'rendered' else 'replaced' if state == 'overridden' else state, wants, have)
+        if state == 'overridden':
+            changes.extend(Change(name, obj, None) for name, obj in have.items() if name not in seen)
+        return changes
+
+    def check(self, changes):
+        del changes
+
+    def check_intent(self, state, wants, changes, checks):
+        """Refuse, before anything is written: a template the controller does not have (asked once per template no switch read
+        carries, for the policies to create), parameters the controller sets itself, and a listed policy the controller holds
+        more than once (the task cannot say which copy it means); and, in every state, a switch the fabric does not have."""
+        for given, where in self.absent.items():
+            # in check mode a warning: an earlier task of the play (fabricops.dashboard.fabric_switches) may add the switch
+            checks.refuse('%s: switch %s is not in fabric %s; give its name, serial number or IP address as the fabric inventory '
+                          'lists it' % (where, given, self.fabric), depends_on='switch %s' % given)
+        if state == 'deleted':
+            return
+        for want in wants:
+            owned = sorted(SERVER_KEYS & set(want.get('template_params') or {}))
+            if owned:
+                checks.refuse('policy %s: template_params gives %s, which the controller sets itself; leave %s out'
+                              % (want['name'], ', '.join(owned), 'it' if len(owned) == 1 else 'them'))
+            copies = self.ids.get(want['name']) or []
+            if len(copies) > 1:
+                checks.refuse('policy %s: switch %s holds it %d times (%s), and the task cannot say which one it means; remove '
+                              'the copies first (state deleted removes every one of them), or give this policy another '
+                              'description' % (want['name'], want['switch'], len(copies), ', '.join(copies)))
+        if self.client.offline:
+            return
+        for template in sorted({change.after['template'] for change in changes if change.action == 'create'}):
+            if template not in self.templates_seen and not self.template_exists(template):
+                named = [change.name for change in changes if change.action == 'create' and change.after['template'] == template]
+                checks.refuse('policy %s: the controller has no template %s; give the name of one of its policy templates'
+                              % (', '.join(named), template))
+
+    def template_exists(self, template):
+        """Whether the controller has a template of this name (1 GET); its text 500 ``... not found`` means it has not."""
+        try:
+            self.client.beside(TEMPLATES_PREFIX).read('/%s' % segment(template))
+        except ApiError as exc:
+            text = str((server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message)
+            if exc.status == 404 or (exc.status == 500 and 'not found' in text.lower()):
+                return False
+            raise
+        return True
+
+    # deploy
+
+    def to_deploy(self, changes):
+        """The switches a deploy pushes: those of the policies deleted (a delete takes the policy's config off the switch only
+        at a deploy); with deploy, those of what the task created or changed, and those of the listed policies the controller
+        shows not deployed yet (OUT-OF-SYNC; not those deploying now: never sent twice)."""
+        serials = []
+        deploy = self.params.get('deploy')
+        for change in changes:
+            serial = self.serials[change.name]
+            if (change.action == 'delete' or (deploy and change.changed)
+                    or (deploy and change.after is not None and self.sync.get(serial) == 'OUT-OF-SYNC')):
+                if serial not in serials:
+                    serials.append(serial)
+        return [self.labels.get(serial, serial) for serial in serials]
+
+    # writes
+
+    def writes(self, changes, result):
+        """Mark for delete (one request for all), the updates (one request), the creates (one request), the deploy of the
+        switches (one request), one wait; then the policies marked go from the controller (one request)."""
+        done = []
+        deletes = [change for change in changes if change.action == 'delete']
+        updates = [change for change in changes if change.action == 'update']
+        creates = [change for change in changes if change.action == 'create']
+        marked = [policy_id for change in deletes for policy_id in self.ids[change.name]]
+        for batch in name_batches(marked):
+            names = [change.name for change in deletes if set(self.ids[change.name]) & set(batch.split(','))]
+            yield from self.attempt(Request('PUT', '/control/policies/%s/mark-delete' % batch), 'marking for delete', names, done)
+        for batch in name_batches([self.ids[change.name][0] for change in updates]):
+            ids = batch.split(',')
+            batch_changes = [change for change in updates if self.ids[change.name][0] in ids]
+            bodies = [policy_body(change.after, self.serials[change.name], self.ids[change.name][0]) for change in batch_changes]
+            yield from self.attempt(Request('PUT', '/control/policies/%s/bulk' % batch, bodies), 'updating',
+                                    [change.name for change in batch_changes], done)
+        if creates:
+            yield from self.create(creates, done)
+        deploy = self.by_label(result.get('deploy') or [])
+        if not deploy:
+            return
+        yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(self.fabric), ','.join(deploy)),
+                      query={'forceShowRun': 'false'})
+        if not self.params.get('wait', True):
+            if marked:
+                self.client.warn('wait is false, so the policies deleted stay on the controller, marked for delete, until they '
+                                 'are deleted there: %s. Their config leaves the switches with this deploy.' % ', '.join(marked))
+            return
+        timeout = self.params.get('wait_timeout') or DEFAULT_WAIT_TIMEOUT
+        report = yield Wait(lambda: self.wait(deploy, timeout))
+        if report is not None:
+            result['deployment'] = report
+        for batch in name_batches(marked):
+            names = [change.name for change in deletes if set(self.ids[change.name]) & set(batch.split(','))]
+            yield from self.attempt(Request('DELETE', '/control/policies/policyIds', query={'policyIds': batch}), 'deleting',
+                                    names, done)
+
+    def by_label(self, labels):
+        serial_of = {label: serial for serial, label in self.labels.items()}
+        return [serial_of.get(label, label) for label in labels]
+
+    def create(self, creates, done):
+        """One bulk create; a create the controller refuses fails the task naming the policy (read back to tell which)."""
+        names = [change.name for change in creates]
+        request = Request('POST', '/control/policies/bulk-create',
+                          [policy_body(change.after, self.serials[change.name]) for change in creates])
+        answer = yield from self.attempt(request, 'creating', names, done, record=False)
+        failures = answer.get('failureList') if isinstance(answer, dict) else None
+        if not failures:
+            done.extend(names)
+            return
+        # The answer names a failed policy by its switch only: the policies of those switches, read again, say which exist now.
+        serials = sorted({self.serials[name] for name in names})
+        listed = yield Read('/control/policies/switches', params={'serialNumber': ','.join(serials)})
+        created = {object_from_controller(entry, self.labels.get(str(entry.get('serialNumber')), ''))['name']
+                   for entry in listed or [] if isinstance(entry, dict) and is_users(entry)}
+        reasons = {}
+        for failure in failures:
+            if isinstance(failure, dict):
+                reasons.setdefault(str(failure.get('name') or ''), []).append(str(failure.get('message') or 'failed'))
+        failed = {}
+        for name in names:
+            if name in created:
+                done.append(name)
+            else:
+                why = reasons.get(self.serials[name]) or [text for texts in reasons.values() for text in texts]
+                failed[name] = '; '.join(sorted(set(why))) or 'failed'
+        raise ItemsFailed('creating policies (%s)' % request.label(), failed, list(done))
+
+    @staticmethod
+    def attempt(request, doing, names, done, record=True):
+        """Send ``request``; a refusal fails the task naming its policies, and what the task's earlier requests did."""
+        try:
+            answer = yield request
+        except ApiError as exc:
+            # the controller's own words, without the address and path every item would repeat
+            reason = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+            raise ItemsFailed('%s policies (%s, HTTP %s)' % (doing, request.label(), exc.status), {name: reason for name in names},
+                              list(done)) from None
+        if record:
+            done.extend(names)
+        return answer
+
+    def wait(self, serials, timeout):
+        """Wait until each deployed switch is in sync; {switch: state}."""
+        def read_states(names):
+            del names
+            return {'config': self.read_sync(serials)}
+        attached = {'config': set(serials)}
+        try:
+            return (wait_for_deploy(read_states, ['config'], attached, timeout, 'switch') or {}).get('config', {})
+        except DeployFailed as exc:
+            raise DeployFailed(exc.message, exc.states.get('config', {})) from None

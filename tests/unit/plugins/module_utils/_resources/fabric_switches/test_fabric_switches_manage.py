@@ -1,0 +1,208 @@
+"""fabric_switches on the /api/v1/manage API of a 4.2 dashboard: the mapping against a controller that answers as the
+emulator's 4.2 does (offline: no HTTP)."""
+
+import pytest
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import ROLES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import auth_protocol_to_manage, role_from_manage, role_to_manage, SwitchManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
+
+ND_42 = release_from_version({'major': 4, 'minor': 2, 'maintenance': 1, 'patch': ''})
+SWITCH_PASSWORD = 'Sw1tch-Secret!'
+CREDENTIALS = {'switch_username': 'admin', 'switch_password': SWITCH_PASSWORD}
+
+
+def listed(address, serial, role='leaf', discovery='ok', mode='normal'):
+    """A switch as GET /api/v1/manage/fabrics/{f}/switches lists it."""
+    return {'switchId': serial, 'serialNumber': serial, 'fabricManagementIp': address, 'hostname': 'switch-' + serial,
+            'switchRole': role, 'additionalData': {'discoveryStatus': discovery, 'systemMode': mode, 'configSyncStatus': 'inSync'}}
+
+
+class ManageSwitches:
+    """/api/v1/manage of a 4.2 controller with fabric site-a: its switches listed, writes collected, the discovery answered."""
+
+    offline = False
+    check_mode = False
+
+    def __init__(self, switches=(), found=None, fabrics=('site-a',)):
+        self.prefix = None
+        # sent: the labels, as a ControllerClient keeps them; writes: the requests themselves
+        self.sent, self.writes, self.warnings, self.rendered, self.reads = [], [], [], [], []
+        self.switches = list(switches)
+        self.found = found  # {IP: status} the shallow discovery answers; None: every seed manageable
+        self.fabrics = fabrics
+        self.forgotten = []  # what the run kept of a fabric, forgotten before the writes (see ControllerClient)
+
+    def beside(self, prefix):
+        self.prefix = prefix
+        return self
+
+    def warn(self, message):
+        self.warnings.append(message)
+
+    def forget_fabric_facts(self, fabric, *names):
+        self.forgotten.append((fabric,) + names)
+
+    def read(self, path, params=None, absent=None):
+        self.reads.append(path)
+        fabric = path.split('/')[2]
+        if fabric not in self.fabrics:
+            raise ApiError('Fabric %s not found' % fabric, 404, method='GET', path=path)
+        return {'switches': self.switches}
+
+    def send(self, request):
+        self.sent.append(request.label())
+        self.writes.append(request)
+        if request.path.endswith('/actions/shallowDiscovery'):
+            found = self.found or {}
+            return {'switches': [{'ip': seed, 'serialNumber': 'SN' + seed.rsplit('.', 1)[-1], 'hostname': 'sw-' + seed, 'model': 'N9K',
+                                  'softwareVersion': '10.3(2)', 'vdcId': 0, 'vdcMac': None,
+                                  'status': found.get(seed, 'manageable'),
+                                  'statusReason': 'already managed' if found.get(seed) == 'alreadyManaged' else 'manageable'}
+                                 for seed in request.body['seedIpCollection']]}
+        return None
+
+
+SITE_A = [listed('10.1.0.1', 'FDO1', 'spine'), listed('10.1.0.2', 'FDO2', 'borderGateway')]
+
+
+def run(params, controller=None, check_mode=False):
+    controller = controller or ManageSwitches(SITE_A)
+    controller.check_mode = check_mode
+    params = dict({'state': 'merged', 'fabric': 'site-a', 'controller_api': 'auto', 'wait': False, 'max_hops': 0,
+                   'switch_auth_protocol': 'md5'}, **params)
+    return FABRIC_SWITCHES.run(controller, params, check_mode=check_mode, diff=True, release=lambda: ND_42), controller
+
+
+@pytest.mark.parametrize('role', ROLES)
+def test_every_role_of_the_module_has_its_camel_case_name_on_4_2_and_back(role):
+    assert role_from_manage(role_to_manage(role)) == role
+    assert role_to_manage(role)[0].islower() and '_' not in role_to_manage(role)
+
+
+def test_role_and_protocol_names_as_4_2_spells_them():
+    assert role_to_manage('border_gateway_super_spine') == 'borderGatewaySuperSpine'
+    assert role_from_manage('borderGateway') == 'border_gateway'
+    assert auth_protocol_to_manage('sha_aes') == 'sha-aes' and auth_protocol_to_manage(None) == 'md5'
+
+
+def test_gathered_on_4_2_reads_the_list_once_in_the_module_terms():
+    result, controller = run({'state': 'gathered'})
+    assert controller.prefix == '/api/v1/manage' and controller.reads == ['/fabrics/site-a/switches']
+    assert result['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'border_gateway'}]
+
+
+def test_adds_are_one_discovery_then_one_add_per_way_of_adding_each_switch_with_its_role():
+    config = [{'name': '192.0.2.11'}, {'name': '192.0.2.21', 'role': 'spine', 'preserve_config': True},
+              {'name': '192.0.2.12', 'role': 'border_gateway'}]
+    result, controller = run(dict(CREDENTIALS, config=config, switch_auth_protocol='sha', max_hops=2))
+    assert result['changed'] is True, result
+    assert result['requests'] == ['POST /fabrics/site-a/actions/shallowDiscovery'] + ['POST /fabrics/site-a/switches'] * 2
+    assert [(request.method, request.path) for request in controller.writes] == [
+        ('POST', '/fabrics/site-a/actions/shallowDiscovery'), ('POST', '/fabrics/site-a/switches'), ('POST', '/fabrics/site-a/switches')]
+    discovery, greenfield, brownfield = (request.body for request in controller.writes)
+    assert discovery == {'seedIpCollection': ['192.0.2.11', '192.0.2.21', '192.0.2.12'], 'maxHop': 2, 'platformType': 'nx-os',
+                         'snmpV3AuthProtocol': 'sha', 'username': 'admin', 'password': SWITCH_PASSWORD}
+    assert greenfield['preserveConfig'] is False and brownfield['preserveConfig'] is True
+    assert [(item['ip'], item['serialNumber'], item['switchRole']) for item in greenfield['switches']] == [
+        ('192.0.2.11', 'SN11', 'leaf'), ('192.0.2.12', 'SN12', 'borderGateway')]
+    # what the discovery found goes back as it was found, without its status
+    assert brownfield['switches'] == [{'hostname': 'sw-192.0.2.21', 'ip': '192.0.2.21', 'serialNumber': 'SN21', 'model': 'N9K',
+                                       'softwareVersion': '10.3(2)', 'vdcId': 0, 'vdcMac': None, 'switchRole': 'spine'}]
+
+
+def test_removals_and_role_changes_are_one_call_each():
+    result, controller = run({'state': 'overridden', 'config': [{'name': '10.1.0.1', 'role': 'leaf'}]})
+    assert result['changed'] is True
+    assert [(request.path, request.body) for request in controller.writes] == [
+        ('/fabrics/site-a/switchActions/remove', {'switchIds': ['FDO2']}),
+        ('/fabrics/site-a/switchActions/changeRoles', {'switchRoles': [{'switchId': 'FDO1', 'role': 'leaf'}]})]
+    deleted, controller = run({'state': 'deleted', 'config': []})
+    assert [request.body for request in controller.writes] == [{'switchIds': ['FDO1', 'FDO2']}]
+    assert deleted['diff']['after'] == {}
+
+
+def test_the_same_roles_as_read_change_nothing_and_check_mode_sends_nothing():
+    same, controller = run({'config': [{'name': '10.1.0.2', 'role': 'border_gateway'}]})
+    assert same['changed'] is False and controller.sent == []
+    check, controller = run({'config': [{'name': '10.1.0.2', 'role': 'spine'}]}, check_mode=True)
+    assert check['changed'] is True and controller.sent == []
+
+
+def test_a_switch_already_managed_fails_as_on_the_legacy_api_before_any_add():
+    result, controller = run(dict(CREDENTIALS, config=[{'name': '192.0.2.11'}, {'name': '10.1.0.1'}], fabric='site-a'),
+                             controller=ManageSwitches([], found={'10.1.0.1': 'alreadyManaged'}))
+    assert result['failed'] is True and result['changed'] is True  # the discovery was sent
+    assert 'Cannot add 10.1.0.1: 10.1.0.1: already managed. Nothing was discovered.' in result['msg']
+    assert [request.path for request in controller.writes] == ['/fabrics/site-a/actions/shallowDiscovery']
+
+
+@pytest.mark.parametrize('params,said', [
+    ({'config': [{'name': '192.0.2.11'}], 'max_hops': 8}, 'max_hops is 8, but the switch discovery of the /api/v1/manage API'),
+    ({'config': [{'name': '192.0.2.11'}], 'switch_password': None}, 'Adding switches needs the credentials'),
+])
+def test_what_cannot_be_done_is_refused_before_any_write(params, said):
+    result, controller = run(dict(CREDENTIALS, **params))
+    assert result['failed'] is True and said in result['msg'], result
+    assert controller.sent == []
+
+
+def test_a_fabric_that_does_not_exist_is_named_and_check_mode_warns_instead():
+    with pytest.raises(ApiError, match=r'Cannot read the switches of fabric no-such \(HTTP 404: Fabric no-such not found\); check'):
+        run({'state': 'gathered', 'fabric': 'no-such'})
+    check, controller = run(dict(CREDENTIALS, fabric='no-such', config=[{'name': '192.0.2.11'}]), check_mode=True)
+    assert check['changed'] is True and controller.sent == []
+    assert check['warnings'] == ['Fabric no-such does not exist on the controller (HTTP 404), so check mode takes it to have no '
+                                 'switches. If an earlier task of the play creates it, a real run finds it; otherwise this task '
+                                 'fails there.']
+
+
+def test_rendered_with_manage_masks_the_password():
+    result = FABRIC_SWITCHES.run(ControllerClient(None), dict(CREDENTIALS, state='rendered', fabric='site-a', controller_api='manage',
+                                                              config=[{'name': '192.0.2.11'}], max_hops=0))
+    assert [request['path'] for request in result['rendered']] == [
+        '/api/v1/manage/fabrics/site-a/actions/shallowDiscovery', '/api/v1/manage/fabrics/site-a/switches']
+    assert result['rendered'][0]['body']['password'] == '********'
+    assert SWITCH_PASSWORD not in repr(result)
+
+
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds
+
+
+def waiting(states, greenfield, timeout=30):
+    """Run wait_manageable against a list that shows ``states`` ((discoveryStatus, systemMode) per look); the looks taken."""
+    controller = ManageSwitches()
+    mapping = SwitchManageMapping(FABRIC_SWITCHES.model, controller, {'fabric': 'site-a', 'wait_timeout': timeout})
+    clock = Clock()
+    mapping.poller = Poller(pauses=(1,), clock=clock, sleep=clock.sleep)
+    looks = iter(states)
+
+    def read(path, params=None, absent=None):
+        discovery, mode = next(looks)
+        return {'switches': [listed('192.0.2.11', 'SN11', discovery=discovery, mode=mode)]}
+    controller.read = read
+    mapping.wait_manageable({'192.0.2.11': greenfield})
+    return clock.now
+
+
+def test_a_new_switch_is_waited_for_until_discovered_out_of_migration_and_after_a_greenfield_reload():
+    greenfield = [('discovering', 'migration'), ('unreachable', 'normal'), ('ok', 'normal')]
+    assert waiting(greenfield, greenfield=True) == 2
+    # brownfield: no reload, ready once discovered
+    assert waiting([('discovering', 'normal'), ('ok', 'normal')], greenfield=False) == 1
+    # a greenfield switch that never showed its reload is not taken as ready
+    with pytest.raises(StepFailed, match='Switches 192.0.2.11 were discovered but could not be managed within 3 seconds'):
+        waiting([('ok', 'normal')] * 10, greenfield=True, timeout=3)
