@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The options every resource module shares beyond the connection ones (module_utils/_resources/resource.py and run.py):
+"""The options every resource module shares beyond the connection ones (module_utils/_framework/resource.py and run.py):
 which API of the fabric controller it speaks, and what part of what state gathered reads it returns."""
 
 from __future__ import annotations

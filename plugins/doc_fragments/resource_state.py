@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""The options and return values every fabric-scoped resource module shares (module_utils/_resources/resource.py)."""
+"""The options and return values every fabric-scoped resource module shares (module_utils/_framework/resource.py)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 # Over 400 lines for its DOCUMENTATION, EXAMPLES and RETURN alone, which Ansible reads from the module's own file; the
-# code is the last few lines, and the resource lives in plugins/module_utils/_resources/interfaces.py.
+# code is the last few lines, and the resource lives in plugins/module_utils/_resources/interfaces/.
 
 from __future__ import annotations
 

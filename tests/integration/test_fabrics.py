@@ -26,7 +26,7 @@ emu = emu_of_each()
 
 
 MANAGE = '/api/v1/manage'
-# what the manage mapping says of what it cannot do on 4.2 (fabrics_manage)
+# what the manage mapping says of what it cannot do on 4.2 (_resources/fabrics/manage.py)
 REPLACED_REFUSED = 'resets what a fabric does not give to its template\'s defaults, which the /api/v1/manage API does not tell'
 DEPLOY_REFUSED = 'deploy is not done through the /api/v1/manage API yet (the name of its fabric deploy action is not settled)'
 
