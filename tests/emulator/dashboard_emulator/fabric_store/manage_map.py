@@ -1,16 +1,15 @@
-"""The /api/v1/manage shapes of the store's fabrics (nd-manage-facts 3 and the map of section 9.1).
+"""The /api/v1/manage shapes of the store's fabrics (nd-manage-facts 3).
 
 One state behind both APIs: the store keeps fabrics as the legacy API does (nvPairs of strings); this module turns them into the typed objects of the manage API
-and a manage fabric back into nvPairs, field by field as section 9 of the facts pairs them. A
-field the map does not name is neither shown nor kept [uncertain: a real 4.2 has some hundred
-typed settings per fabric].
+and a manage fabric back into nvPairs, field by field as the ``x-legacy`` annotations of
+platform.yaml (ManageFabric) pair them. A field they do not name is neither shown nor kept
+[uncertain: a real 4.2 has some hundred typed settings per fabric].
 """
 
 from dashboard_emulator.fabric_store.common import BadRequest
+from dashboard_emulator.field_maps import legacy_fields
 
-# management.type of a fabric, by the legacy template it was made from (9.1); the eBGP pairing is uncertain in the facts
-TYPE_OF_TEMPLATE = {"Easy_Fabric": "vxlanIbgp", "External_Fabric": "externalConnectivity"}
-TEMPLATE_OF_TYPE = {kind: template for template, kind in TYPE_OF_TEMPLATE.items()}
+_FABRIC_FIELDS = legacy_fields("ManageFabric")
 
 
 def _text(value):
@@ -24,38 +23,24 @@ def integer(text):
         return None
 
 
-def _enum(pairs):
-    """(to manage, to legacy) of an enumeration whose values only change case (``Multicast`` / ``multicast``)."""
-    to_legacy = dict(pairs)
-    to_manage = {legacy: manage for manage, legacy in pairs}
-    return to_manage.get, to_legacy.get
+def _enum(values):
+    """(to manage, to legacy) of an enumeration spelled differently on the two APIs (``Multicast`` / ``multicast``)."""
+    to_manage = {legacy: manage for manage, legacy in values.items()}
+    return to_manage.get, values.get
 
 
-_REPLICATION = _enum([("multicast", "Multicast"), ("ingress", "Ingress")])
-_GREENFIELD = _enum([("enable", "Enable"), ("disable", "Disable")])
-# [uncertain] the facts (section 3) give ospf|isis, the legacy template's LINK_STATE_ROUTING ospf|is-is: the pairing is inferred
-_ROUTING = _enum([("ospf", "ospf"), ("isis", "is-is")])
+def _converters(field):
+    if field.values:
+        return _enum(field.values)
+    return (integer, str) if field.kind is int else (_text, _text)
 
+
+# management.type of a fabric, and the legacy template it is made from
+TEMPLATE_OF_TYPE = next(dict(field.values) for field in _FABRIC_FIELDS if field.legacy == ("templateName",))
+TYPE_OF_TEMPLATE = {template: kind for kind, template in TEMPLATE_OF_TYPE.items()}
 # (management field, nvPairs key, JSON type of the manage value, to manage, to legacy)
-MANAGEMENT_FIELDS = (
-    ("bgpAsn", "BGP_AS", str, _text, _text),
-    ("siteId", "SITE_ID", str, _text, _text),
-    ("replicationMode", "REPLICATION_MODE", str, _REPLICATION[0], _REPLICATION[1]),
-    ("anycastGatewayMac", "ANYCAST_GW_MAC", str, _text, _text),
-    ("fabricMtu", "FABRIC_MTU", int, integer, str),
-    ("l2VniRange", "L2_SEGMENT_ID_RANGE", str, _text, _text),
-    ("l3VniRange", "L3_PARTITION_ID_RANGE", str, _text, _text),
-    ("networkVlanRange", "NETWORK_VLAN_RANGE", str, _text, _text),
-    ("vrfVlanRange", "VRF_VLAN_RANGE", str, _text, _text),
-    ("multicastGroupSubnet", "MULTICAST_GROUP_SUBNET", str, _text, _text),
-    ("linkStateRoutingProtocol", "LINK_STATE_ROUTING", str, _ROUTING[0], _ROUTING[1]),
-    ("greenfieldDebugFlag", "GRFIELD_DEBUG_FLAG", str, _GREENFIELD[0], _GREENFIELD[1]),
-    # [uncertain] the nvPairs these four are kept in: the facts pair them with the legacy fabric's template fields
-    ("vrfTemplate", "default_vrf", str, _text, _text),
-    ("networkTemplate", "default_network", str, _text, _text),
-    ("vrfExtensionTemplate", "vrf_extension_template", str, _text, _text),
-    ("networkExtensionTemplate", "network_extension_template", str, _text, _text),
-)
+MANAGEMENT_FIELDS = tuple((field.path[-1], field.legacy[1], field.kind) + _converters(field)
+                          for field in _FABRIC_FIELDS if field.legacy[0] == "nvPairs")
 
 
 def manage_fabric(fabric, security_domain):

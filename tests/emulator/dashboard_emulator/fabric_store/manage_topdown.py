@@ -1,62 +1,24 @@
-"""The /api/v1/manage shapes of the store's VRFs and networks (nd-manage-facts 5, 6 and the map of sections 9.3, 9.4).
+"""The /api/v1/manage shapes of the store's VRFs and networks (nd-manage-facts 5, 6).
 
 The store keeps them as the legacy top-down API does (a template config of strings, as JSON text);
-this module turns them into the typed manage objects and manage bodies back into legacy ones.
+this module turns them into the typed manage objects and manage bodies back into legacy ones, field
+by field as the ``x-legacy`` annotations of platform.yaml (ManageVrf, ManageNetwork) pair them.
 """
 
 import json
 
 from dashboard_emulator.fabric_store.common import BadRequest
 from dashboard_emulator.fabric_store.manage_map import integer
+from dashboard_emulator.field_maps import legacy_fields
 
-# VRFs and networks (9.3, 9.4): a legacy template config key and where the manage object holds it, typed.
-# (path in the manage object, legacy config key, type)
-VRF_FIELDS = (
-    (("vlanId",), "vrfVlanId", int),
-    (("coreData", "vrfVlanName"), "vrfVlanName", str),
-    (("coreData", "vrfInterfaceDescription"), "vrfIntfDescription", str),
-    (("coreData", "vrfDescription"), "vrfDescription", str),
-    (("coreData", "mtu"), "mtu", int),
-    (("coreData", "routingTag"), "tag", int),
-    (("coreData", "vrfRouteMap"), "vrfRouteMap", str),
-    (("coreData", "v6VrfRouteMap"), "v6VrfRouteMap", str),
-    (("coreData", "maxBgpPaths"), "maxBgpPaths", int),
-    (("coreData", "maxIbgpPaths"), "maxIbgpPaths", int),
-    (("coreData", "ipv6LinkLocal"), "ipv6LinkLocalFlag", bool),
-    (("coreData", "routeTargetImport"), "routeTargetImport", list),
-    (("coreData", "routeTargetExport"), "routeTargetExport", list),
-    (("coreData", "evpnRouteTargetImport"), "routeTargetImportEvpn", list),
-    (("coreData", "evpnRouteTargetExport"), "routeTargetExportEvpn", list),
-    # [uncertain] not in the facts' map (9.3): coreData has disableRtAuto (5.2) and the legacy config the same name
-    (("coreData", "disableRtAuto"), "disableRtAuto", bool),
-    (("fabricData", "advertiseHostRoute"), "advertiseHostRouteFlag", bool),
-    (("fabricData", "advertiseDefaultRoute"), "advertiseDefaultRouteFlag", bool),
-    (("fabricData", "configureStaticDefaultRoute"), "configureStaticDefaultRouteFlag", bool),
-    (("fabricData", "bgpPassword"), "bgpPassword", str),
-    (("fabricData", "bgpPasswordKeyType"), "bgpPasswordKeyType", int),
-    # [uncertain] the facts' pairing of the TRM group fields
-    (("fabricData", "trmData", "ipv4Trm"), "trmEnabled", bool),
-    (("fabricData", "trmData", "v4RpExternal"), "isRPExternal", bool),
-    (("fabricData", "trmData", "v4RpAddress"), "rpAddress", str),
-    (("fabricData", "trmData", "l3VniMulticastGroup"), "L3VniMcastGroup", str),
-    (("fabricData", "trmData", "v4MulticastGroup"), "multicastGroup", str),
-    (("fabricData", "trmData", "loopbackNumber"), "loopbackNumber", int),
-)
-NETWORK_FIELDS = (
-    (("vlanId",), "vlanId", int),
-    (("l2Data", "vlanName"), "vlanName", str),
-    (("l2Data", "fabricData", "multicastGroup"), "mcastGroup", str),
-    (("l2Data", "rtAuto"), "rtBothAuto", bool),   # [uncertain] pairing
-    (("l3Data", "gatewayIpv4Address"), "gatewayIpAddress", str),
-    (("l3Data", "gatewayIpv6Address"), "gatewayIpV6Address", str),
-    (("l3Data", "vlanInterfaceDescription"), "intfDescription", str),
-    (("l3Data", "mtu"), "mtu", int),
-    (("l3Data", "arpSuppression"), "suppressArp", bool),
-    (("l3Data", "routingTag"), "tag", int),
-    (("l3Data", "fabricData", "loopbackId"), "loopbackId", int),
-    (("l3Data", "fabricData", "gatewayOnBorder"), "enableL3OnBorder", bool),
-    (("l3Data", "fabricData", "ipv4Trm"), "trmEnabled", bool),   # [uncertain] pairing
-)
+
+def _template_config_fields(schema):
+    """(path in the manage object, legacy template config key, type) of each field of ``schema``."""
+    return tuple((field.path, field.legacy[1], field.kind) for field in legacy_fields(schema))
+
+
+VRF_FIELDS = _template_config_fields("ManageVrf")
+NETWORK_FIELDS = _template_config_fields("ManageNetwork")
 # Status enumerations of 2.2: lower camel case
 _STATUS = {"DEPLOYED": "deployed", "NA": "notApplicable", "OUT-OF-SYNC": "outOfSync", "Out-of-Sync": "outOfSync",
            "PENDING": "pending", "IN PROGRESS": "inProgress", "FAILED": "failed"}
