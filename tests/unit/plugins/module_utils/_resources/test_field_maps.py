@@ -10,10 +10,10 @@ import pytest
 from dashboard_emulator.field_maps import legacy_fields
 
 # The maps of the collection, imported here only
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics_manage import (
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import (
     OPTIONS, TEMPLATE_PARAMS, TYPE_OF_TEMPLATE,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.topdown_manage import (
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import (
     NETWORK_WIRE, RANGE_FIELDS, VRF_WIRE,
 )
 
