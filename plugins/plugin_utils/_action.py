@@ -110,12 +110,11 @@ class DashboardAction(ActionBase):
         if session is not None and session.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
             result['request_attempts'] = session.last_attempts
-        if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+        if cache is not None and (session.token or session.uses_api_key) and (
+                self.KEEPS_SESSION_ALIVE and not result.get('failed') or self.opened_for_the_run(session)):
+            # A session this task opened for the run is the keeper's to end when the run is over, even when the task
+            # failed: else a run none of whose tasks succeeded (a refusal, a missing fabric, an ad-hoc call) left it live.
             self.start_keeper(cache, session)
-        elif cache is not None and session.logins and session.token and not session.run_cache.handed:
-            # A session this task opened for the run (after a refusal, say) that failed the task all the
-            # same: the keeper must know it, to end it when the run is over.
-            tell_keeper(cache, session.cache_key())
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
@@ -149,12 +148,16 @@ class DashboardAction(ActionBase):
         display.v('%s: %s' % (self._task.action, what), host=self._retry_host)
 
     @staticmethod
-    def start_keeper(cache, session):
+    def opened_for_the_run(session):
+        """Whether this task logged in for the run, and the session is still live and not handed to the user."""
+        return bool(session.logins and session.token and not session.run_cache.handed)
+
+    def start_keeper(self, cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
             # A keeper that carried this task's request runs: its marker need not be read again.
             running = session.routed_through is not None and session.routed_through.answered
-            if (running or not ensure_keeper(cache, session)) and session.logins and not session.run_cache.handed:
+            if (running or not ensure_keeper(cache, session)) and self.opened_for_the_run(session):
                 tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass

@@ -82,6 +82,8 @@ class DashboardSession:
         self.offers = ControllerOffers(on_learn=self.run_cache.share_offers)
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
+        # Called once a login's session is in the run's cache (a lookup starts the run's keeper with it, see _plugin_session).
+        self.on_opened = None
         if token and self._auth.has_token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -277,6 +279,12 @@ class DashboardSession:
 
         With an API key: make sure the key is at hand; nothing is sent.
         """
+        logins = self.logins
+        self._ensure_valid()
+        if self.logins > logins and self.on_opened is not None:
+            self.on_opened()  # after the run's record is saved and its lock let go
+
+    def _ensure_valid(self):
         if self.uses_api_key:
             with self.run_cache.entry() as entry:
                 self._auth.ensure_key(entry, self.username, self.base_url)
