@@ -26,7 +26,7 @@ from ansible.module_utils.errors import UnsupportedError
 from ansible.utils.display import Display
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
-    DEFAULT_FACT_NAME, argument_spec, session_option_problem, timeout_problem)
+    DEFAULT_FACT_NAME, argument_spec, loose_value_problems, session_option_problem, timeout_problem)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper, exchange_for
@@ -89,6 +89,9 @@ def validated(validator, args, who):
     problem = timeout_problem(args)
     if problem:
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
+    problems = loose_value_problems(validator.argument_spec, args)
+    if problems:
+        raise ConfigurationError('Invalid options for %s: %s. Nothing was sent.' % (who, '; '.join(problems)))
     validation = validator.validate(args)
     if validation.error_messages:
         raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation, args))))

@@ -1,0 +1,59 @@
+"""Issue 36, items 13 to 16: input that used to be sent on in a form nobody meant, or failed with a library's words.
+
+Each case is one task as a user writes it, run with ansible-playbook against the emulator at -vvvv; each asserts the
+message a user reads and what reached the dashboard (the emulator's counters: nothing, for a refusal).
+"""
+
+import json
+
+import pytest
+
+ADMIN_PASSWORD = 'Admin-Passw0rd!'
+SWITCH_SECRET = 'Sw1tch-Secret!'
+
+
+@pytest.fixture
+def task(play, emu, tmp_path):
+    """task(module, args) -> (PlayRun, counters): one task of ``module`` with ``args``, logged in as admin."""
+
+    def run(module, args, verbosity=4):
+        playbook = tmp_path / 'hostile.yml'
+        playbook.write_text(json.dumps([{
+            'name': 'One task with hostile input', 'hosts': 'targets', 'gather_facts': False,
+            'module_defaults': {'group/fabricops.dashboard.dashboard': {'username': 'admin', 'password': ADMIN_PASSWORD}},
+            'tasks': [{'name': 'The task', 'fabricops.dashboard.%s' % module: args}],
+        }]), encoding='utf-8')
+        played = play(str(playbook), verbosity=verbosity)
+        return played, emu.counters()
+
+    return run
+
+
+def nothing_sent(counters):
+    return counters['logins'] == 0 and not counters['requests']
+
+
+# ----- 14. a dict or list for a string option, a boolean for a number --------------------------
+
+@pytest.mark.parametrize('module, args, named', [
+    ('fabrics', {'config': [{'name': 'site-q', 'bgp_asn': []}]}, 'config[0].bgp_asn is a list; give a string'),
+    ('vrfs', {'fabric': 'site-a', 'config': [{'name': 'vrf-q', 'attach': [{'switch': {'k': 'v'}}]}]},
+     'config[0].attach[0].switch is a dict; give a string'),
+    ('fabric_switches', {'fabric': 'site-a', 'switch_username': 'admin', 'switch_password': [SWITCH_SECRET, 'b'],
+                         'config': [{'name': '10.0.0.9', 'role': 'leaf'}]}, 'switch_password is a list; give a string'),
+    ('fabric_switches', {'fabric': 'site-a', 'max_hops': True, 'config': [{'name': '10.0.0.9'}]},
+     'max_hops is a boolean; give a whole number'),
+    ('vrfs', {'fabric': 'site-a', 'wait_timeout': True, 'deploy': True, 'config': [{'name': 'vrf-q'}]},
+     'wait_timeout is a boolean; give a whole number'),
+    ('networks', {'fabric': 'site-a', 'state': 'rendered', 'config': [{'name': 'net-q', 'attach': [{'switch': 'leaf-1', 'ports': [['e1']]}]}]},
+     'config[0].attach[0].ports[0] is a list; give a string'),
+    ('dashboard_rest', {'path': ['/api/v1/infra/whoami']}, 'path is a list; give a string'),
+], ids=['bgp_asn-list', 'attach-switch-dict', 'switch_password-list', 'max_hops-bool', 'wait_timeout-bool', 'ports-item-list',
+        'rest-path-list'])
+def test_a_value_of_the_wrong_kind_is_refused_naming_the_option(task, module, args, named):
+    """Before: sent as its Python text (BGP_AS "[]", serialNumber "{'k': 'v'}"), or a boolean taken as 1."""
+    played, counters = task(module, args)
+    assert played.rc == 2, played.output[-3000:]
+    assert named in played.output, played.output[-3000:]
+    assert nothing_sent(counters), counters
+    played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_SECRET)
