@@ -87,6 +87,10 @@ class DashboardAction(ActionBase):
             params, no_log_values = validated(self._validator, plain(self._task.args), self._task.action)
         except ConfigurationError as exc:
             return {'failed': True, 'msg': exc.message}
+        problems = self.params_problems(params)
+        if problems:
+            return {'failed': True, 'changed': False, 'msg': 'Invalid options for %s: %s Nothing was sent.' % (
+                self._task.action, ' '.join(problems))}
         session = cache = None
         try:
             session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
@@ -161,6 +165,10 @@ class DashboardAction(ActionBase):
                 tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass
+
+    def params_problems(self, params):
+        """What is wrong with the validated ``params`` beyond their argument spec, checked before any request: [] here."""
+        return []
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError

@@ -57,3 +57,38 @@ def test_a_value_of_the_wrong_kind_is_refused_naming_the_option(task, module, ar
     assert named in played.output, played.output[-3000:]
     assert nothing_sent(counters), counters
     played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_SECRET)
+
+
+# ----- 13 and 16. a name that cannot be one path segment ----------------------------------------
+
+LINK = {'src_switch': 'leaf-1', 'src_interface': 'Ethernet1/10', 'dst_switch': 'leaf-2', 'dst_interface': 'Ethernet1/10'}
+
+
+@pytest.mark.parametrize('module, args, named', [
+    ('fabric_switches', {'fabric': '..', 'switch_username': 'admin', 'switch_password': SWITCH_SECRET, 'config': [{'name': '10.0.0.9'}]},
+     'fabric is ".."'),
+    ('vrfs', {'fabric': '..', 'controller_api': 'legacy', 'config': [{'name': 'vrf-q', 'attach': [{'switch': 'leaf-1'}]}]}, 'fabric is ".."'),
+    ('vrfs', {'fabric': 'site-a', 'controller_api': 'manage', 'config': [{'name': '..'}]}, 'config[0].name is ".."'),
+    ('networks', {'fabric': '..', 'controller_api': 'manage', 'config': [{'name': 'net-q', 'vrf': 'vrf-a'}]}, 'fabric is ".."'),
+    ('networks', {'fabric': '.', 'state': 'rendered', 'config': [{'name': 'net-q', 'vrf': 'vrf-a'}]}, 'fabric is "."'),
+    ('links', {'fabric': '..', 'deploy': True, 'config': [LINK]}, 'fabric is ".."'),
+    ('links', {'fabric': 'site-a', 'config': [dict(LINK, dst_fabric='/')]}, 'config[0].dst_fabric is a name with a "/"'),
+    ('vpc_pairs', {'fabric': '..', 'deploy': True, 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]}, 'fabric is ".."'),
+    ('fabrics', {'config': [{'name': 'site-q', 'template': '..', 'bgp_asn': '65010'}]}, 'config[0].template is ".."'),
+    ('fabrics', {'config': [{'name': '..', 'bgp_asn': '65010'}]}, 'config[0].name is ".."'),
+    ('policies', {'fabric': 'site-a', 'config': [{'switch': 'leaf-1', 'template': '..'}]}, 'config[0].template is ".."'),
+    ('interfaces', {'fabric': '..', 'config': [{'switch': 'leaf-1', 'name': 'Ethernet1/5', 'mode': 'access'}]}, 'fabric is ".."'),
+    ('dashboard_rest', {'path': '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/../inventory/test-reachability',
+                        'method': 'POST', 'body': {}}, 'path /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/../inventory'),
+    ('dashboard_rest', {'path': '/api/v1/infra/%2e%2e/whoami'}, 'holds a "." or ".." segment'),
+], ids=['switches-fabric', 'vrfs-legacy-fabric', 'vrfs-manage-name', 'networks-manage-fabric', 'networks-rendered-fabric',
+        'links-deploy-fabric', 'links-dst_fabric-slash', 'vpc_pairs-deploy-fabric', 'fabrics-template', 'fabrics-name',
+        'policies-template', 'interfaces-fabric', 'rest-path', 'rest-encoded-path'])
+def test_a_name_that_is_no_path_segment_is_refused_before_any_request(task, module, args, named):
+    """Before: '..' was sent as it is (/control/fabrics/../inventory/test-reachability), and dst_fabric '/' failed
+    with a message about the template that never named dst_fabric."""
+    played, counters = task(module, args)
+    assert played.rc == 2, played.output[-3000:]
+    assert named in played.output, played.output[-3000:]
+    assert nothing_sent(counters), counters
+    played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_SECRET)

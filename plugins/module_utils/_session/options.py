@@ -184,6 +184,19 @@ def loose_value_problems(spec, args, prefix=''):
     return problems
 
 
+# A path segment that is "." or "..", written plainly or percent-encoded (at any depth: %252e is %2e once decoded).
+_DOT_SEGMENT = re.compile(r'(?:^|/)(?:\.|%(?:25)*2e){1,2}(?:/|$)', re.I)
+
+
+def dot_segment_problem(path, option=None):
+    """A message when ``path`` (before its query) holds a "." or ".." segment, which a client or the server resolves to
+    another path than the one written; else None. ``option``: the option the path was given as, for the message."""
+    if not isinstance(path, str) or not _DOT_SEGMENT.search(path.split('?', 1)[0]):
+        return None
+    return ('%s %s holds a "." or ".." segment, which would address another path than the one written; give the path '
+            'without it. Nothing was sent.' % (option or 'The path', bounded(path, 200)))
+
+
 def timeout_seconds(value):
     """The timeout as whole seconds, None when ``value`` is not a whole number greater than 0.
 

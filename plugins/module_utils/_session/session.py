@@ -25,7 +25,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
-    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, session_arguments)
+    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, dot_segment_problem, normalize_nodes, session_arguments)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.offers import ControllerOffers
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import (
@@ -380,6 +380,9 @@ class DashboardSession:
         ``timeout``: this request's own bound (a deploy answered once done); logins and refreshes keep the session's.
         """
         method = method.upper()
+        problem = dot_segment_problem(path)
+        if problem:
+            raise ConfigurationError(problem)
         self.add_secrets(body_secrets(json_body))
         if self.is_auth_path(path):
             return self._auth_request(method, path, json_body, params, accept)
