@@ -93,17 +93,20 @@ class DashboardAction(ActionBase):
                 self._task.action, ' '.join(problems))}
         session = cache = None
         try:
-            session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
-                                          secrets=no_log_values)
-            self.token_cache = cache
-            session.on_retry = self.show_retry
-            result = self.operate(session, params, task_vars)
+            try:
+                session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
+                                              secrets=no_log_values)
+            except NoSessionGiven as exc:
+                # Inside the handlers below, not beside them: an error of rendered, say, must be caught as any other is.
+                result = self.without_session(params, exc)
+            else:
+                self.token_cache = cache
+                session.on_retry = self.show_retry
+                result = self.operate(session, params, task_vars)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and not (session and session.leaks_into(exc.body)):
                 result['json'] = exc.body
-        except NoSessionGiven as exc:
-            result = self.without_session(params, exc)
         except DashboardError as exc:
             result = {'failed': True, 'msg': exc.message}
         except Exception as exc:  # pylint: disable=broad-exception-caught

@@ -5,6 +5,7 @@ message a user reads and what reached the dashboard (the emulator's counters: no
 """
 
 import json
+import re
 
 import pytest
 
@@ -16,14 +17,14 @@ SWITCH_SECRET = 'Sw1tch-Secret!'
 def task(play, emu, tmp_path):
     """task(module, args) -> (PlayRun, counters): one task of ``module`` with ``args``, logged in as admin."""
 
-    def run(module, args, verbosity=4):
+    def run(module, args, verbosity=4, env=None):
         playbook = tmp_path / 'hostile.yml'
         playbook.write_text(json.dumps([{
             'name': 'One task with hostile input', 'hosts': 'targets', 'gather_facts': False,
             'module_defaults': {'group/fabricops.dashboard.dashboard': {'username': 'admin', 'password': ADMIN_PASSWORD}},
             'tasks': [{'name': 'The task', 'fabricops.dashboard.%s' % module: args}],
         }]), encoding='utf-8')
-        played = play(str(playbook), verbosity=verbosity)
+        played = play(str(playbook), verbosity=verbosity, env=env)
         return played, emu.counters()
 
     return run
@@ -92,3 +93,22 @@ def test_a_name_that_is_no_path_segment_is_refused_before_any_request(task, modu
     assert named in played.output, played.output[-3000:]
     assert nothing_sent(counters), counters
     played.assert_no_secrets(ADMIN_PASSWORD, SWITCH_SECRET)
+
+
+# ----- 15. an unexpected error, in every state --------------------------------------------------
+
+@pytest.mark.parametrize('state, address', [('merged', True), ('rendered', True), ('rendered', False), ('replaced', True)],
+                         ids=['merged', 'rendered', 'rendered-without-address', 'replaced'])
+def test_an_unexpected_error_is_a_clear_failed_result_in_every_state(task, state, address):
+    """Before: a 10 kB number in allowed_vlans failed with ValueError from vlan_list, and with state rendered and no address
+    the error escaped the catch-all (it ran inside the NoSessionGiven handler) as a raw error of Ansible's."""
+    config = [{'switch': 'leaf-1', 'name': 'Ethernet1/5', 'mode': 'trunk', 'allowed_vlans': '1' * 10000}]
+    played, counters = task('interfaces', {'fabric': 'site-a', 'state': state, 'config': config},
+                            env=None if address else {'DASHBOARD_HOST': ''})
+    assert played.rc == 2, played.output[-3000:]
+    # Today the catch-all's words; once vlan_list refuses the number itself, a message that names allowed_vlans.
+    assert re.search(r'"msg": "(Unexpected error in fabricops\.dashboard\.interfaces \(please report it\)|[^"]*allowed_vlans)',
+                     played.output), played.output[-3000:]
+    assert 'Traceback' not in played.output and 'exception' not in played.output.lower()
+    assert counters['writes'] == 0
+    played.assert_no_secrets(ADMIN_PASSWORD)
