@@ -87,19 +87,26 @@ class DashboardAction(ActionBase):
             params, no_log_values = validated(self._validator, plain(self._task.args), self._task.action)
         except ConfigurationError as exc:
             return {'failed': True, 'msg': exc.message}
+        problems = self.params_problems(params)
+        if problems:
+            return {'failed': True, 'changed': False, 'msg': 'Invalid options for %s: %s Nothing was sent.' % (
+                self._task.action, ' '.join(problems))}
         session = cache = None
         try:
-            session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
-                                          secrets=no_log_values)
-            self.token_cache = cache
-            session.on_retry = self.show_retry
-            result = self.operate(session, params, task_vars)
+            try:
+                session, cache = open_session(params, task_vars if self.USES_SESSION_FACT else None, params.get('fact_name'),
+                                              secrets=no_log_values)
+            except NoSessionGiven as exc:
+                # Inside the handlers below, not beside them: an error of rendered, say, must be caught as any other is.
+                result = self.without_session(params, exc)
+            else:
+                self.token_cache = cache
+                session.on_retry = self.show_retry
+                result = self.operate(session, params, task_vars)
         except ApiError as exc:
             result = {'failed': True, 'msg': exc.message, 'status': exc.status}
             if exc.body is not None and not (session and session.leaks_into(exc.body)):
                 result['json'] = exc.body
-        except NoSessionGiven as exc:
-            result = self.without_session(params, exc)
         except DashboardError as exc:
             result = {'failed': True, 'msg': exc.message}
         except Exception as exc:  # pylint: disable=broad-exception-caught
@@ -110,12 +117,11 @@ class DashboardAction(ActionBase):
         if session is not None and session.last_attempts and not self.HIDES_RESULT:
             # Failed or not: "gave up after 4 tries" and "answered at once" read differently.
             result['request_attempts'] = session.last_attempts
-        if cache is not None and (session.token or session.uses_api_key) and self.KEEPS_SESSION_ALIVE and not result.get('failed'):
+        if cache is not None and (session.token or session.uses_api_key) and (
+                self.KEEPS_SESSION_ALIVE and not result.get('failed') or self.opened_for_the_run(session)):
+            # A session this task opened for the run is the keeper's to end when the run is over, even when the task
+            # failed: else a run none of whose tasks succeeded (a refusal, a missing fabric, an ad-hoc call) left it live.
             self.start_keeper(cache, session)
-        elif cache is not None and session.logins and session.token and not session.run_cache.handed:
-            # A session this task opened for the run (after a refusal, say) that failed the task all the
-            # same: the keeper must know it, to end it when the run is over.
-            tell_keeper(cache, session.cache_key())
         if session is not None and not session.validate_certs:
             result.setdefault('warnings', []).append(
                 'Certificate validation is off for %s: the session token can be intercepted. Set ca_path to the CA bundle '
@@ -149,15 +155,23 @@ class DashboardAction(ActionBase):
         display.v('%s: %s' % (self._task.action, what), host=self._retry_host)
 
     @staticmethod
-    def start_keeper(cache, session):
+    def opened_for_the_run(session):
+        """Whether this task logged in for the run, and the session is still live and not handed to the user."""
+        return bool(session.logins and session.token and not session.run_cache.handed)
+
+    def start_keeper(self, cache, session):
         """Best effort, after the task's work: a keeper that cannot start must not fail a task whose request landed."""
         try:
             # A keeper that carried this task's request runs: its marker need not be read again.
             running = session.routed_through is not None and session.routed_through.answered
-            if (running or not ensure_keeper(cache, session)) and session.logins and not session.run_cache.handed:
+            if (running or not ensure_keeper(cache, session)) and self.opened_for_the_run(session):
                 tell_keeper(cache, session.cache_key())  # a session this task opened for the run (see _keeper)
         except OSError:
             pass
+
+    def params_problems(self, params):
+        """What is wrong with the validated ``params`` beyond their argument spec, checked before any request: [] here."""
+        return []
 
     def operate(self, session, params, task_vars):
         raise NotImplementedError

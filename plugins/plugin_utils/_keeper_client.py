@@ -199,12 +199,13 @@ def _collections_root():
     return here
 
 
-def ensure_keeper(cache, session):
+def ensure_keeper(cache, session, owner=None):
     """Start the keeper of ``session`` for this run, unless one is already running.
 
     The keeper is a new Python process, not a fork of the worker: it inherits none of the
     worker's memory (task variables, the password) and no credential from its environment.
-    It is told only where the run's cache is, which session to keep, and whose run it is.
+    It is told only where the run's cache is, which session to keep, and whose run it is
+    (``owner``: the pid of the process that owns the run; by default the parent of this task's worker).
     """
     key = session.cache_key()
     marker = cache.keeper_marker(key)
@@ -221,7 +222,7 @@ def ensure_keeper(cache, session):
             descriptor = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     orders = {
         'directory': cache.directory,
-        'owner': os.getppid(),  # Ansible forks each task's worker from the process that owns the run
+        'owner': owner or os.getppid(),  # Ansible forks each task's worker from the process that owns the run
         'session': {'host': session.nodes, 'domain': session.domain, 'username': session.username,
                     'validate_certs': session.validate_certs, 'ca_path': session.ca_path, 'timeout': session.timeout,
                     'session_timeout': session.session_timeout},

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import multiprocessing
+import os
 
 from ansible import constants as C
 from ansible.errors import AnsibleLookupError
@@ -24,10 +26,10 @@ from ansible.module_utils.errors import UnsupportedError
 from ansible.utils.display import Display
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
-    DEFAULT_FACT_NAME, argument_spec, session_option_problem, timeout_problem)
+    DEFAULT_FACT_NAME, argument_spec, loose_value_problems, session_option_problem, timeout_problem)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
-from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import exchange_for
+from ansible_collections.fabricops.dashboard.plugins.plugin_utils._keeper_client import ensure_keeper, exchange_for
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache import TokenCache, UnsafeDirectory, find_session_fact
 
 _CONNECTION_SPEC = argument_spec()
@@ -64,7 +66,19 @@ def plugin_session(options, plugin_name, variables=None, fact_name=None):
     """
     given = {name: value for name, value in options.items() if name in _CONNECTION_SPEC and value is not None}
     params, no_log_values = validated(_CONNECTION_VALIDATOR, given, plugin_name)
-    return open_session(params, variables, fact_name, secrets=no_log_values, configured_in='the options of %s' % plugin_name)
+    session, cache = open_session(params, variables, fact_name, secrets=no_log_values, configured_in='the options of %s' % plugin_name)
+    if cache is not None:
+        # A session a lookup or the inventory opens for the run is the run's keeper's to end when the run is over: else a
+        # run whose only call was a lookup left it live on the dashboard.
+        session.on_opened = lambda: _keep_for_the_run(cache, session)
+    return session, cache
+
+
+def _keep_for_the_run(cache, session):
+    """Best effort: a keeper that cannot start must not fail the lookup."""
+    with contextlib.suppress(OSError):
+        # The inventory runs in the run's main process, a lookup mostly in a task's worker, forked from it.
+        ensure_keeper(cache, session, owner=os.getpid() if multiprocessing.parent_process() is None else os.getppid())
 
 
 def validated(validator, args, who):
@@ -75,6 +89,9 @@ def validated(validator, args, who):
     problem = timeout_problem(args)
     if problem:
         raise ConfigurationError('Invalid options for %s: %s' % (who, problem))
+    problems = loose_value_problems(validator.argument_spec, args)
+    if problems:
+        raise ConfigurationError('Invalid options for %s: %s. Nothing was sent.' % (who, '; '.join(problems)))
     validation = validator.validate(args)
     if validation.error_messages:
         raise ConfigurationError('Invalid options for %s: %s' % (who, '; '.join(_error_messages(validator, validation, args))))

@@ -34,6 +34,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth import is_auth_failure
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import dot_segment_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import mask
 
 SOCKET_NAME = 's'
@@ -100,12 +101,15 @@ class Relay:
         if _ENCODED_SEPARATOR.search(parts.path):
             return _message(400, 'The session relay does not pass on a path with a percent-encoded "/", "." or "\\"; write the '
                                  'path plainly.')
-        # As it will go on the wire: '/x/../logout' is '/logout' there.
+        # As it would go on the wire: '/x/../logout' is '/logout' there.
         path = posixpath.normpath(parts.path or '/') + ('/' if len(parts.path) > 1 and parts.path.endswith('/') else '')
         # Checked as the server reads it, decoded: /%6cogout is /logout there.
         if self.session.is_auth_path(path):
             return _message(403, 'The session relay does not pass %s on: the run\'s session is renewed and ended by the '
                                  'modules fabricops.dashboard.dashboard_refresh and dashboard_logout.' % path)
+        if dot_segment_problem(parts.path):
+            # Not resolved for the caller: a name of '..' in a path would address another object than the one named.
+            return _message(400, 'The session relay does not pass on a path with a "." or ".." segment; write the path without it.')
         body = None
         if raw:
             try:

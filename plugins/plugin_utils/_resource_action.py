@@ -10,7 +10,7 @@ but ``session.request``. Errors of the session class are turned into results by 
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient, path_name_problems
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
 from ansible_collections.fabricops.dashboard.plugins.plugin_utils._action import DashboardAction
 
@@ -31,6 +31,10 @@ class ResourceAction(DashboardAction):
         if problem:
             return {'failed': True, 'changed': False, 'msg': 'Invalid options for %s: %s Nothing was sent.' % (self._task.action, problem)}
         return super().run(tmp, task_vars)
+
+    def params_problems(self, params):
+        # every name that goes into a path, on either API: '..' would address another path once the URL is resolved
+        return path_name_problems(self.ARGUMENT_SPEC, params)
 
     def operate(self, session, params, task_vars):
         # the release the session learned once per run (before its first login): it chooses the API with controller_api auto

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import quote, urlencode
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, DashboardError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 LAN_FABRIC = '/appcenter/cisco/ndfc/api/v1/lan-fabric/rest'
@@ -25,8 +25,50 @@ NOT_OFFERED = object()
 MAX_LIST_CHARACTERS = 4000
 
 
-def segment(name):
-    """A name as one path segment, whatever characters it holds."""
+# The options whose values name what a path addresses (a fabric, an object, a template), wherever a resource has them; True:
+# a "/" is refused too (no fabric or template name holds one; an interface's name does, and goes into no path).
+PATH_NAME_OPTIONS = {'fabric': True, 'src_fabric': True, 'dst_fabric': True, 'template': True, 'name': False}
+
+
+def name_problem(name, option=None, slash=False):
+    """Why ``name`` cannot be one path segment the controller reads as that name ('', '.', '..', a "/" with ``slash``); else None.
+
+    ``option``: where the name was given (``config[0].dst_fabric``), for the message.
+    """
+    text = str(name)
+    if text.strip() and text not in ('.', '..') and not (slash and '/' in text):
+        return None
+    what = 'empty' if not text.strip() else '"%s"' % text if text in ('.', '..') else 'a name with a "/"'
+    return ('%s is %s, which the controller cannot hold as a name: in a path it would address %s. Give the name itself.' % (
+        option or 'a name', what, 'another object' if text.strip() else 'the collection'))
+
+
+def path_name_problems(spec, params, prefix=''):
+    """Messages for the validated ``params`` (of ``spec``) in PATH_NAME_OPTIONS that cannot be a path segment (see
+    ``name_problem``), each naming the option where it is given: refused before any request."""
+    problems = []
+    for key, option in spec.items():
+        value = params.get(key) if isinstance(params, dict) else None
+        place = prefix + key
+        if isinstance(value, str) and key in PATH_NAME_OPTIONS and option.get('type', 'str') == 'str':
+            if value or key != 'template':  # an empty template is the resource's default, not a path
+                problem = name_problem(value, place, slash=PATH_NAME_OPTIONS[key])
+                if problem:
+                    problems.append(problem)
+        elif option.get('options') and isinstance(value, list):
+            for index, item in enumerate(value):
+                problems.extend(path_name_problems(option['options'], item, '%s[%d].' % (place, index)))
+        elif option.get('options') and isinstance(value, dict):
+            problems.extend(path_name_problems(option['options'], value, place + '.'))
+    return problems
+
+
+def segment(name, option=None):
+    """A name as one path segment, whatever characters it holds; ConfigurationError for '', '.' or '..', which no
+    percent-encoding keeps from addressing another path. ``option``: the option the name was given as, for the message."""
+    problem = name_problem(name, option)
+    if problem:
+        raise ConfigurationError(problem + ' Nothing was sent for it.')
     return quote(str(name), safe='')
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, ConfigurationError, server_message
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import dot_segment_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import collection_items, failed_items_message, item_outcomes
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import (
     MISSING, contains, describe, lookup, merged, parse_body)
@@ -74,6 +75,10 @@ class RestCall:
             raise ConfigurationError('path is empty; give the path of the endpoint, relative to the dashboard address, for '
                                      'example /appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics. (An empty path '
                                      'would read the dashboard\'s web page, not an API.)')
+        for option, given in (('path', path), ('existing_path', existing_path)):
+            problem = dot_segment_problem(given, option)
+            if problem:
+                raise ConfigurationError(problem)
         self.path = path
         self.body = parse_body(body)
         self.query = query or None

@@ -135,6 +135,68 @@ def session_option_problem(params):
     return None
 
 
+# Option types whose values Ansible's checks convert without a word: a dict or list into its Python text for a string, a
+# boolean into 1 or 0 for a number. Ours refuse them instead (see ``loose_value_problems``).
+_TEXT_TYPES = frozenset(('str', 'path'))
+_NUMBER_TYPES = frozenset(('int', 'float'))
+
+
+def _loose_value(kind, value):
+    """What ``value`` is, when the option type ``kind`` would take it only by turning it into something else; else None."""
+    if kind in _TEXT_TYPES and isinstance(value, (dict, list, tuple)):
+        return 'a dict' if isinstance(value, dict) else 'a list', 'a string'
+    if kind in _NUMBER_TYPES and isinstance(value, bool):
+        return 'a boolean', 'a whole number' if kind == 'int' else 'a number'
+    return None
+
+
+def loose_value_problems(spec, args, prefix=''):
+    """Messages for the values of ``args`` (a task's arguments, unvalidated) that ``spec`` would silently convert.
+
+    Each names the option where it is given (``config[0].attach[0].switch``) and never shows the value: it may be a password.
+    """
+    if not isinstance(args, dict):
+        return []
+    options = {}
+    for name, option in spec.items():
+        options[name] = option
+        options.update((alias, option) for alias in option.get('aliases') or ())
+    problems = []
+    for key, value in args.items():
+        option = options.get(key)
+        if option is None or value is None:
+            continue
+        place = prefix + str(key)
+        kind = option.get('type', 'str')
+        loose = _loose_value(kind, value)
+        if loose:
+            problems.append('%s is %s; give %s (it is not turned into one)' % ((place,) + loose))
+        elif kind == 'list' and isinstance(value, list):
+            for index, item in enumerate(value):
+                where = '%s[%d]' % (place, index)
+                loose = _loose_value(option.get('elements'), item)
+                if loose:
+                    problems.append('%s is %s; give %s (it is not turned into one)' % ((where,) + loose))
+                elif option.get('options'):
+                    problems.extend(loose_value_problems(option['options'], item, where + '.'))
+        elif kind == 'dict' and option.get('options'):
+            problems.extend(loose_value_problems(option['options'], value, place + '.'))
+    return problems
+
+
+# A path segment that is "." or "..", written plainly or percent-encoded (at any depth: %252e is %2e once decoded).
+_DOT_SEGMENT = re.compile(r'(?:^|/)(?:\.|%(?:25)*2e){1,2}(?:/|$)', re.I)
+
+
+def dot_segment_problem(path, option=None):
+    """A message when ``path`` (before its query) holds a "." or ".." segment, which a client or the server resolves to
+    another path than the one written; else None. ``option``: the option the path was given as, for the message."""
+    if not isinstance(path, str) or not _DOT_SEGMENT.search(path.split('?', 1)[0]):
+        return None
+    return ('%s %s holds a "." or ".." segment, which would address another path than the one written; give the path '
+            'without it. Nothing was sent.' % (option or 'The path', bounded(path, 200)))
+
+
 def timeout_seconds(value):
     """The timeout as whole seconds, None when ``value`` is not a whole number greater than 0.
 

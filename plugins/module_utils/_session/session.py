@@ -25,7 +25,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.auth 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import (
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
-    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, normalize_nodes, session_arguments)
+    DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, dot_segment_problem, normalize_nodes, session_arguments)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.offers import ControllerOffers
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import (
@@ -82,6 +82,8 @@ class DashboardSession:
         self.offers = ControllerOffers(on_learn=self.run_cache.share_offers)
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
+        # Called once a login's session is in the run's cache (a lookup starts the run's keeper with it, see _plugin_session).
+        self.on_opened = None
         if token and self._auth.has_token:
             self._take_token(token, compat_token, received_at=received_at, lifetime=lifetime)
 
@@ -277,6 +279,12 @@ class DashboardSession:
 
         With an API key: make sure the key is at hand; nothing is sent.
         """
+        logins = self.logins
+        self._ensure_valid()
+        if self.logins > logins and self.on_opened is not None:
+            self.on_opened()  # after the run's record is saved and its lock let go
+
+    def _ensure_valid(self):
         if self.uses_api_key:
             with self.run_cache.entry() as entry:
                 self._auth.ensure_key(entry, self.username, self.base_url)
@@ -372,6 +380,9 @@ class DashboardSession:
         ``timeout``: this request's own bound (a deploy answered once done); logins and refreshes keep the session's.
         """
         method = method.upper()
+        problem = dot_segment_problem(path)
+        if problem:
+            raise ConfigurationError(problem)
         self.add_secrets(body_secrets(json_body))
         if self.is_auth_path(path):
             return self._auth_request(method, path, json_body, params, accept)

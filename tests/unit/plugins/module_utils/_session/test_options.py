@@ -4,7 +4,7 @@ import pytest
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ConfigurationError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import checked_timeout, timeout_problem
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import checked_timeout, loose_value_problems, timeout_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.session import DashboardSession
 from ansible_collections.fabricops.dashboard.plugins.modules.dashboard_rest import ARGUMENT_SPEC
 
@@ -44,3 +44,25 @@ def test_one_timeout_rule_for_tasks_and_the_session_class():
     with pytest.raises(ConfigurationError):
         checked_timeout(2.5)
     assert checked_timeout(7.0) == 7 and timeout_problem({'timeout': 7.0}, {}) is None
+
+
+def test_loose_values_are_named_where_they_are_given_and_never_shown():
+    """Issue 36 item 14: what Ansible's checks would turn into text or a number without a word."""
+    spec = {'secret': {'type': 'str', 'no_log': True, 'aliases': ['pw']}, 'count': {'type': 'int'}, 'ratio': {'type': 'float'},
+            'config': {'type': 'list', 'elements': 'dict', 'options': {
+                'name': {}, 'ports': {'type': 'list', 'elements': 'str'},
+                'attach': {'type': 'list', 'elements': 'dict', 'options': {'switch': {'type': 'str'}}}}},
+            'body': {'type': 'raw'}, 'flag': {'type': 'bool'}}
+    problems = loose_value_problems(spec, {
+        'pw': ['hidden-value'], 'count': True, 'ratio': False, 'body': [1], 'flag': True,
+        'config': [{'name': 'ok', 'ports': ['e1', {'x': 1}]}, {'name': {'a': 1}, 'attach': [{'switch': 'fine'}, {'switch': ['s']}]}]})
+    assert problems == [
+        'pw is a list; give a string (it is not turned into one)',
+        'count is a boolean; give a whole number (it is not turned into one)',
+        'ratio is a boolean; give a number (it is not turned into one)',
+        'config[0].ports[1] is a dict; give a string (it is not turned into one)',
+        'config[1].name is a dict; give a string (it is not turned into one)',
+        'config[1].attach[1].switch is a list; give a string (it is not turned into one)',
+    ]
+    assert 'hidden-value' not in ' '.join(problems)
+    assert loose_value_problems(spec, {'count': '5', 'secret': 65001, 'config': [{'name': 7}]}) == []
