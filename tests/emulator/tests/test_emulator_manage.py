@@ -230,3 +230,17 @@ def test_change_roles_through_manage_shows_in_the_legacy_inventory(emu_42):
     assert refused.status_code == 400 and "not in fabric site-dc1" in refused.json()["message"]
     inventory = _get(session, emu_42, LEGACY + "/control/fabrics/site-a/inventory/switchesByFabric")
     assert {item["serialNumber"]: item["switchRole"] for item in inventory}[leaf["switchId"]] == "border gateway"
+
+
+def test_a_network_created_through_manage_says_through_the_legacy_paths_whether_it_is_layer_2_only(emu_42):
+    """Issue 36 item 12: a 4.2 network read through the legacy paths lost isLayer2Only ("None" in gathered after a
+    round trip that began with "false")."""
+    session = emu_42.login()
+    networks = [{"networkName": "routed", "networkId": 30110, "vlanId": 2410, "vrfName": "vrf-1"},
+                {"networkName": "bridged", "networkId": 30111, "vlanId": 2411}]
+    created = session.post(emu_42.url(MANAGE + "/fabrics/site-a/networks"), json={"networks": networks}, timeout=10)
+    assert [result["status"] for result in created.json()["results"]] == ["success", "success"]
+    legacy = {item["networkName"]: item for item in _get(session, emu_42, LEGACY + "/top-down/fabrics/site-a/networks")}
+    layer2 = {name: json.loads(legacy[name]["networkTemplateConfig"])["isLayer2Only"] for name in ("routed", "bridged")}
+    assert layer2 == {"routed": "false", "bridged": "true"}
+    assert (legacy["routed"]["vrf"], legacy["bridged"]["vrf"]) == ("vrf-1", "NA")

@@ -131,8 +131,12 @@ def legacy_network(fabric_name, body):
     legacy, config = _legacy_item(fabric_name, body, "network", "networkName", "networkId", "segmentId", NETWORK_FIELDS)
     name = legacy["networkName"]
     vrf = body.get("vrfName") or "NA"
+    # A 4.2 network without a VRF is layer-2 only (9.4); the legacy template config says so in isLayer2Only, which a
+    # legacy read of the network must show as a legacy create would have set it. [uncertain] what a real 4.2 fills in
+    # there: the template's own value for the case, as text like every legacy template value.
+    layer2_only = "false" if body.get("vrfName") else "true"
     return dict(legacy, displayName=body.get("displayName") or name, vrf=vrf,
-                networkTemplateConfig=dict(config, networkName=name, vrfName=vrf))
+                networkTemplateConfig=dict(config, networkName=name, vrfName=vrf, isLayer2Only=layer2_only))
 
 
 def updated_config(config_text, body, fields):
