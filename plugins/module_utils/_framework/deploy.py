@@ -78,6 +78,14 @@ def wait_seconds(params):
     return DEFAULT_WAIT_TIMEOUT if timeout is None else timeout
 
 
+def with_wait_meaning(params):
+    """The task's options with that meaning spelled out for code that reads ``wait`` itself: ``wait_timeout: 0`` is
+    ``wait: false`` (a copy; the task's own are left as given)."""
+    if params.get('wait_timeout') == 0 and params.get('wait') is not False:
+        return dict(params, wait=False)
+    return params
+
+
 def check_wait_timeout(params):
     """Refuse a negative wait_timeout before anything is sent (ModelError)."""
     timeout = params.get('wait_timeout')

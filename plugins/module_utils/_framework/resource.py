@@ -21,8 +21,12 @@ from __future__ import annotations
 import collections
 import copy
 
-# the deploy options (DEPLOY_OPTIONS, DEFAULT_WAIT_TIMEOUT) live with the one deploy-and-wait, importable from here as before
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, DEPLOY_OPTIONS  # noqa: F401 pylint: disable=unused-import
+# the deploy options live with the one deploy-and-wait, and are importable from here as before
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import (  # noqa: F401 pylint: disable=unused-import
+    DEFAULT_WAIT_TIMEOUT,
+    DEPLOY_OPTIONS,
+    with_wait_meaning,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API, MANAGE_PREFIX
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import STATES
@@ -136,6 +140,8 @@ class Resource:
             return {'failed': True, 'changed': False, 'msg': str(exc)}
         if choice.api == MANAGE_API:
             client = client.beside(MANAGE_PREFIX)
+        # one meaning of wait_timeout for every mapping, also those that read wait themselves: 0 does not wait
+        params = with_wait_meaning(params)
         mapping = self.mappings[choice.api](model, client, params)
         return Run(model, mapping, client, params, check_mode, diff, api=choice).result()
 

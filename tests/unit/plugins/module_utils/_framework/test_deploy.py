@@ -15,6 +15,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
     sync_plan,
     wait_for_deploy,
     wait_seconds,
+    with_wait_meaning,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
@@ -59,6 +60,9 @@ def test_wait_timeout_is_the_seconds_to_wait_and_0_or_wait_false_does_not_wait()
     assert wait_seconds({'wait_timeout': 20}) == 20
     assert wait_seconds({'wait_timeout': 0}) == 0
     assert wait_seconds({'wait_timeout': 20, 'wait': False}) == 0
+    # the modules that read wait themselves see wait_timeout 0 as wait: false
+    assert with_wait_meaning({'wait_timeout': 0, 'wait': True}) == {'wait_timeout': 0, 'wait': False}
+    assert with_wait_meaning({'wait_timeout': 5}) == {'wait_timeout': 5}
     check_wait_timeout({'wait_timeout': 0})
     with pytest.raises(ModelError, match=r'wait_timeout is -1: give the seconds to wait, at most, for the deploy \(0: do not wait'):
         check_wait_timeout({'wait_timeout': -1})
