@@ -338,7 +338,7 @@ class TopDownMapping(Mapping):
                 'wait_timeout is 0 (or wait is false), so the task does not wait; but deleting %s needs the undeploy of %s '
                 'attachments to finish first, as the controller refuses to delete a %s still deployed: %s. Give wait_timeout '
                 'the seconds to wait (%s when not set). Nothing was written.' % (
-                    ', '.join(sorted(shown)), 'its' if len(shown) == 1 else 'their', self.KIND,
+                    ', '.join(sorted(shown)), 'its' if len(shown) == 1 else 'their', self.model.KIND,
                     '; '.join('%s on %s' % (name, ', '.join(switches)) for name, switches in sorted(shown.items())),
                     DEFAULT_WAIT_TIMEOUT))
 
