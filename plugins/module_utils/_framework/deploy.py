@@ -105,20 +105,20 @@ def unsettled(states, attached):
     return left
 
 
-def deploying(states, attached):
+def deploying(states, attached, running=DEPLOYING):
     """Whether a deploy an earlier run started is still running on these attachments, and nothing else is left to push:
-    every attachment not yet where it should be shows IN PROGRESS."""
+    every attachment not yet where it should be shows one of ``running`` (IN PROGRESS; an interface's compliance PENDING)."""
     left = unsettled(states, attached)
-    return bool(left) and all(state in DEPLOYING for _name, _switch, state in left)
+    return bool(left) and all(state in running for _name, _switch, state in left)
 
 
-def sync_plan(params, changes, touched, states_of):
+def sync_plan(params, changes, touched, states_of, running=DEPLOYING):
     """deploy: true's one rule: ([names to deploy], [names only waited for]) of the objects the task names.
 
     ``touched(change)``: whether the task changes what a deploy pushes of it; ``states_of(change)``: ({key: (switch,
     state)}, {keys that should end deployed}) as the controller shows it now (its attachments, or its switches' sync
     state). A named object (not deleted) is deployed when it is touched or not in sync; one whose deploy is still running
-    (every state left is IN PROGRESS) is waited for instead, when the task waits. Without deploy, neither.
+    (every state left is one of ``running``) is waited for instead, when the task waits. Without deploy, neither.
     """
     if not params.get('deploy'):
         return [], []
@@ -132,7 +132,7 @@ def sync_plan(params, changes, touched, states_of):
         # read only for what the task does not change: a fabric's switches cost a GET
         states, attached = states_of(change)
         shown, wanted = {change.name: states}, {change.name: set(attached)}
-        if deploying(shown, wanted):
+        if deploying(shown, wanted, running):
             if wait_seconds(params):
                 awaited.append(change.name)
         elif unsettled(shown, wanted):

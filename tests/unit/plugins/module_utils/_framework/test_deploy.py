@@ -86,6 +86,11 @@ def test_deploy_true_deploys_what_the_task_changes_and_what_it_names_out_of_sync
     # a task that does not wait does not wait for a running deploy either, and never sends it again
     assert sync_plan({'deploy': True, 'wait_timeout': 0}, changes, touched, states_of) == (['changed', 'stale'], [])
     assert sync_plan({'deploy': False}, changes, touched, states_of) == ([], [])
+    # a source whose running deploys show another state (an interface's compliance: PENDING) names it
+    shown['pending'] = {'SN1': ('leaf-1', 'PENDING')}
+    pending = [Change('pending', None, {}, False)]
+    assert sync_plan({'deploy': True}, pending, touched, states_of) == (['pending'], [])
+    assert sync_plan({'deploy': True}, pending, touched, states_of, running=('PENDING',)) == ([], ['pending'])
 
 
 def test_the_steps_send_the_deploy_then_wait_once_on_the_injected_clock_and_not_at_all_with_wait_timeout_0():
