@@ -179,7 +179,8 @@ def deploy_and_wait(requests, read_states, names, attached, params, kind, result
     wait_timeout. ``shape``: how the report ({name: {switch: state}}) is shown, also in a DeployFailed's states; the
     report goes into ``result['deployment']`` when ``result`` is given.
     """
-    for request in requests or ():
+    # not ``yield from`` the list: the run sends each request's answer back in, which a list's iterator cannot take
+    for request in requests or ():  # pylint: disable=use-yield-from
         yield request
     timeout = wait_seconds(params)
     if not names or not timeout:

@@ -246,7 +246,6 @@ class FabricMapping(Mapping):
             raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
                            exc.status) from None
 
-
     def deploy(self, name):
         """config-save, then the deploy: the fabric's config-deploy, which the controller answers once the deploy is done,
         so the request waits as long as the task lets it (wait_timeout); without a wait, the config-deploy of the fabric's
