@@ -98,7 +98,8 @@ def fabric_deploy_plan(mapping, changes):
     def states_of(change):
         if mapping.client.offline or change.after.get('deployment_freeze') is True:
             return {}, ()
-        listed = SwitchSync(mapping.client, change.name, mapping.API).listed()
+        # a switch whose sync state is not applicable (NA) has nothing a deploy could push: it never asks for one
+        listed = [(serial, state) for serial, state in SwitchSync(mapping.client, change.name, mapping.API).listed() if state != 'NA']
         return {serial: (serial, state) for serial, state in listed}, [serial for serial, _state in listed]
     return sync_plan(mapping.params, changes, lambda change: change.action in ('create', 'update'), states_of)[0]
 
