@@ -36,26 +36,32 @@ options:
     default: merged
   deploy:
     description:
-      - After the changes, deploy the objects whose attachments the task changed, and the listed objects whose attachments
-        are not all deployed yet. Only these objects are deployed, not the whole fabric.
+      - After the changes, deploy the objects the task names that are not in sync on the controller, whether the task changed
+        them or not. Each module says in its own terms what is deployed; only these objects (or their switches) are
+        deployed, not the whole fabric.
       - A listed object whose deploy is still running on the controller (its switches report V(IN PROGRESS), after an
-        earlier run's wait ran out, say) is not deployed again; with O(wait) the task waits for that deploy, writes nothing
+        earlier run's wait ran out, say) is not deployed again; when the task waits, it waits for that deploy, writes nothing
         and reports C(changed=false).
-      - Deleting always deploys the detach of what was deployed, whatever this option says, because the controller refuses to
-        delete an object that is still deployed.
+      - Deleting always deploys what the delete needs deployed (the detach of what was deployed), whatever this option says,
+        because the controller refuses to delete an object that is still deployed.
     type: bool
     default: false
   wait:
     description:
-      - With O(deploy), wait until every deployed switch reports the object deployed (or detached), and return the state of
-        each in RV(deployment). A switch that reports V(FAILED) fails the task, naming it.
+      - Wait until every deployed switch reports the object deployed (or detached), and return the state of each in
+        RV(deployment). A switch that reports V(FAILED) fails the task, naming it.
+      - V(false) is O(wait_timeout=0).
     type: bool
     default: true
   wait_timeout:
     description:
-      - How many seconds O(wait) waits at most. When they run out, the task fails naming the switches not deployed yet.
+      - The seconds the task waits, at most, for what it asked the controller to do (the deploy, and the undeploy a delete
+        needs first). V(0) does not wait, as O(wait=false). The same meaning in every module of this collection.
+      - When they run out, the task fails naming the switches not done yet; the deploy may still finish on the controller.
       - The wait first looks a quarter of a second after the deploy was accepted, then less and less often, down to once
         every 5 seconds.
+      - A task that does not wait and deletes an object whose deploy a delete needs first (a VRF or network still
+        deployed) is refused before anything is written.
     type: int
     default: 300
 '''

@@ -113,11 +113,13 @@ options:
     description:
       - After discovering switches, wait until the controller can manage each of them (after the reload of a greenfield add).
         A switch not manageable in time fails the task, naming it.
+      - V(false) is O(wait_timeout=0).
     type: bool
     default: true
   wait_timeout:
     description:
-      - How many seconds O(wait) waits at most for each discovery.
+      - The seconds the task waits, at most, for each discovery. V(0) does not wait, as O(wait=false). The same meaning in
+        every module of this collection.
     type: int
     default: 300
 attributes:

@@ -49,15 +49,18 @@ options:
     default: merged
   deploy:
     description:
-      - After creating or changing a fabric, save its configuration (C(config-save)) and deploy it to its switches
-        (C(config-deploy)). Fabrics the task did not change are not deployed.
+      - Save the configuration (C(config-save)) of each listed fabric the task creates or changes, and of each listed fabric
+        whose switches are not all in sync on the controller (changed by the task or not), and deploy it to its switches.
+        Other fabrics are not deployed, nor a listed fabric in deployment freeze that the task leaves as it is.
     type: bool
     default: false
   wait_timeout:
     description:
-      - With O(deploy), the seconds to wait, at most, for the controller to answer a fabric's C(config-deploy), which it
-        answers once the deploy to the switches is done. Only that request waits this long; the others keep the session's
-        O(timeout). 1 or more.
+      - With O(deploy), the seconds the task waits, at most, for a fabric's deploy. V(0) does not wait. The same meaning in
+        every module of this collection.
+      - The controller answers a fabric's C(config-deploy) once the deploy to its switches is done, so that request waits
+        this long; the others keep the session's O(timeout). Without a wait (V(0)), the task deploys the fabric's switches
+        (C(config-deploy/{serials})), which the controller answers at once.
     type: int
     default: 300
   config:
@@ -202,10 +205,16 @@ diff:
   description: C(before) and C(after) of each changed fabric, by fabric name, in the format O(config) takes.
   returned: in diff mode, when something changed
   type: dict
+deploy:
+  description: Names of the fabrics a deploy was (or, in check mode, would be) sent for.
+  returned: when O(deploy=true) and some fabric needed deploying
+  type: list
+  elements: str
+  sample: ["site-b"]
 requests:
   description:
     - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order; with
-      O(deploy), each changed fabric's C(config-save) and C(config-deploy) follow its create or update.
+      O(deploy), each deployed fabric's C(config-save) and C(config-deploy) follow its create or update.
     - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list

@@ -160,10 +160,22 @@ def test_a_discovery_the_controller_refuses_fails_the_task_naming_the_switch(res
     assert list(inventory(emu, 'edge')) == ['192.0.2.41']
 
 
-def test_a_switch_not_manageable_in_time_fails_the_task_naming_it(resource):
-    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.51'}], fabric='site-dc1', wait_timeout=0)
+def test_a_switch_not_manageable_in_time_fails_the_task_naming_it(resource, emu):
+    emu.set_timing(discover_seconds=3600)  # a discovery that does not end while the test runs
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.51'}], fabric='site-dc1', wait_timeout=1)
     assert run.play.rc == 2
-    assert 'Switches 192.0.2.51 were discovered but could not be managed within 0 seconds' in run['msg']
+    assert 'Switches 192.0.2.51 were discovered but could not be managed within 1 seconds' in run['msg']
+
+
+def test_wait_timeout_0_discovers_and_does_not_wait(resource, emu):
+    """wait_timeout 0 does not wait, as in every module. Before: it looked once, at once, and failed the task (the switch
+    was discovered but could not be managed within 0 seconds)."""
+    emu.set_timing(discover_seconds=3600)
+    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.51'}], fabric='site-dc1', wait_timeout=0)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True
+    # the task returned with the switch still being discovered: it did not wait for it
+    assert inventory(emu, 'site-dc1')['192.0.2.51']['managable'] is False
 
 
 def test_the_switch_password_never_shows_even_at_vvvv(resource):

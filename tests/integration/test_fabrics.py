@@ -192,6 +192,41 @@ def test_deploy_saves_and_deploys_only_a_fabric_the_task_changed(resource, emu):
     assert_idempotent(resource, 'fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
 
 
+def site_a_serials(emu):
+    return ','.join(switch['serialNumber'] for switch in read_controller(emu, '/control/fabrics/site-a/inventory/switchesByFabric'))
+
+
+def test_deploy_true_deploys_a_listed_fabric_whose_switches_are_out_of_sync_though_the_task_changes_nothing(resource, emu):
+    """deploy's one rule: the objects a task names are deployed when they are not in sync. Before: only a fabric the task
+    created or changed was deployed, so this task changed nothing and left the switches out of sync."""
+    # a VRF attached and not deployed leaves site-a-leaf-2 out of sync
+    assert resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 50101, 'attach': [{'switch': 'site-a-leaf-2'}]}]).play.rc == 0
+    task = [{'name': 'site-a', 'fabric_mtu': 9216}]
+    if on_manage(emu):
+        assert_refused(resource('fabrics', 'merged', task, deploy=True), DEPLOY_REFUSED)
+        return
+    check = resource('fabrics', 'merged', task, deploy=True, check=True)
+    assert check['changed'] is True and check['deploy'] == ['site-a'] and check.writes == 0
+    run = resource('fabrics', 'merged', task, deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['changed'] is True and run['deploy'] == ['site-a']
+    assert run['requests'] == ['POST /control/fabrics/site-a/config-save', 'POST /control/fabrics/site-a/config-deploy']
+    assert_idempotent(resource, 'fabrics', 'merged', task, deploy=True)
+
+
+def test_wait_timeout_0_deploys_the_fabrics_switches_and_does_not_wait(resource, emu):
+    """wait_timeout 0 does not wait, as in every module: the switches' config-deploy, which the controller answers at once,
+    instead of the fabric's, which it answers once done. Before: refused (wait_timeout had to be 1 or more)."""
+    task = [{'name': 'site-a', 'fabric_mtu': 9000}]
+    if on_manage(emu):
+        assert_refused(resource('fabrics', 'merged', task, deploy=True, wait_timeout=0), DEPLOY_REFUSED)
+        return
+    run = resource('fabrics', 'merged', task, deploy=True, wait_timeout=0)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric', 'POST /control/fabrics/site-a/config-save',
+                               'POST /control/fabrics/site-a/config-deploy/%s' % site_a_serials(emu)]
+
+
 def test_deleted_and_overridden_and_absent_fabrics(resource, emu):
     assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
     run = resource('fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])

@@ -70,6 +70,17 @@ def test_a_rerun_after_a_timed_out_deploy_waits_for_it_and_does_not_deploy_again
     assert done.play.rc == 0 and done['changed'] is False and done.writes == 0, done.play.output[-3000:]
 
 
+def test_wait_timeout_0_deploys_and_does_not_wait_and_a_rerun_waits_for_that_deploy(resource, emu):
+    """wait_timeout 0 does not wait, as in every module. Before: the wait looked once, at once, and failed the task."""
+    emu.set_timing(deploy_seconds=3600)
+    run = resource('networks', 'merged', [WEB], deploy=True, wait_timeout=0)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['deploy'] == ['web'] and 'deployment' not in run.result
+    emu.set_timing(deploy_seconds=0.2)
+    again = resource('networks', 'merged', [WEB], deploy=True)
+    assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.play.output[-3000:]
+
+
 def test_a_write_refused_whole_reports_nothing_changed_and_says_so(play, emu, tmp_path):
     """A user who may read but not write (the emulator's viewer): the first write is refused with 403.
 

@@ -123,6 +123,31 @@ def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resou
     assert sorted(item['name'] for item in remaining['gathered']) == ['red', 'vrf-1']
 
 
+def test_wait_timeout_0_deploys_and_does_not_wait(resource, emu):
+    """wait_timeout 0 does not wait, as in every module. Before: the wait looked once, at once, and failed the task
+    (the deploy did not finish within wait_timeout (0 s))."""
+    emu.set_timing(deploy_seconds=3600)  # a deploy that does not end while the test runs
+    run = resource('vrfs', 'merged', [BLUE], deploy=True, wait_timeout=0)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert run['deploy'] == ['blue'] and 'deployment' not in run.result
+    assert run['requests'][-1] == on_api(emu, 'POST /top-down/fabrics/site-a/vrfs/deployments', 'POST /fabrics/site-a/vrfActions/deploy')
+
+
+def test_a_delete_that_would_not_wait_for_the_undeploy_is_refused_before_any_write(resource):
+    """The controller deletes a VRF only once its undeploy is done: a task that does not wait cannot delete a deployed
+    one. Before: wait_timeout 0 meant a wait of 300 s there."""
+    assert resource('vrfs', 'merged', [BLUE], deploy=True).play.rc == 0
+    for check in (True, False):
+        run = resource('vrfs', 'deleted', [{'name': 'blue'}], wait_timeout=0, check=check)
+        assert run.play.rc == 2 and run.writes == 0 and run['changed'] is False, run.play.output[-3000:]
+        assert ('wait_timeout is 0 (or wait is false), so the task does not wait; but deleting blue needs the undeploy of its '
+                'attachments to finish first, as the controller refuses to delete a VRF still deployed: blue on site-a-leaf-2. '
+                'Give wait_timeout the seconds to wait (300 when not set). Nothing was written.') == run['msg']
+    # an object never attached needs no wait
+    assert resource('vrfs', 'merged', [RED]).play.rc == 0
+    assert resource('vrfs', 'deleted', [{'name': 'red'}], wait_timeout=0).play.rc == 0
+
+
 def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
     assert resource('networks', 'deleted').play.rc == 0
     assert resource('vrfs', 'merged', [RED]).play.rc == 0

@@ -21,19 +21,18 @@ from __future__ import annotations
 import collections
 import copy
 
+# the deploy options live with the one deploy-and-wait, and are importable from here as before
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import (  # noqa: F401 pylint: disable=unused-import
+    DEFAULT_WAIT_TIMEOUT,
+    DEPLOY_OPTIONS,
+    with_wait_meaning,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API, MANAGE_PREFIX
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import CONTROLLER_API_OPTIONS, argument_spec
 
-DEFAULT_WAIT_TIMEOUT = 300
-# The options of every module that deploys and waits for what it deployed.
-DEPLOY_OPTIONS = {
-    'deploy': {'type': 'bool', 'default': False},
-    'wait': {'type': 'bool', 'default': True},
-    'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
-}
 
 # The API a task speaks: ``api`` (LEGACY_API or MANAGE_API), and ``if_no_legacy``: for the legacy API on a 4.2 or later
 # dashboard, which may have it turned off, what the run says when its first read finds no legacy path (else None).
@@ -141,6 +140,8 @@ class Resource:
             return {'failed': True, 'changed': False, 'msg': str(exc)}
         if choice.api == MANAGE_API:
             client = client.beside(MANAGE_PREFIX)
+        # one meaning of wait_timeout for every mapping, also those that read wait themselves: 0 does not wait
+        params = with_wait_meaning(params)
         mapping = self.mappings[choice.api](model, client, params)
         return Run(model, mapping, client, params, check_mode, diff, api=choice).result()
 

@@ -28,34 +28,16 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.selection import Selection
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, check_wait_timeout
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan, scope_names, shape_result
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.steps import Read, StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 
 NEEDS_CONFIG = ('merged', 'replaced', 'rendered')
 # A read every release that serves the legacy API answers (the list of fabrics), under the legacy client's prefix
 LEGACY_PROBE = '/control/fabrics'
-
-
-class Wait:
-    """A step of the writes: ``until()`` reads until the controller reports what was asked, and returns what it saw."""
-
-    def __init__(self, until):
-        self.until = until
-
-
-class Read:
-    """A step of the writes that asks the controller for something it gives (a free id): ``path`` under the client's prefix."""
-
-    def __init__(self, path, params=None):
-        self.path = path
-        self.params = params
-
-
-class StepFailed(DashboardError):
-    """A write step the controller refused or could not finish; the message names the objects and what to do."""
 
 
 class Run:
@@ -107,6 +89,7 @@ class Run:
 
     def run(self):
         state = self.params['state']
+        check_wait_timeout(self.params)
         selection = self.selection()
         wants = self.wants()
         if state == 'rendered':

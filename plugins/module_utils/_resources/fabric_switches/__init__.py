@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import SwitchManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, ROLES, SwitchModel
@@ -25,7 +25,8 @@ FABRIC_SWITCHES = Resource(
         'switch_password': {'type': 'str', 'no_log': True},
         'switch_auth_protocol': {'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
         'max_hops': {'type': 'int', 'default': 0},
-        'wait': {'type': 'bool', 'default': True},
-        'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+        # the wait options of every module, one meaning (deploy.wait_seconds): here the wait until new switches can be managed
+        'wait': DEPLOY_OPTIONS['wait'],
+        'wait_timeout': DEPLOY_OPTIONS['wait_timeout'],
     },
 )

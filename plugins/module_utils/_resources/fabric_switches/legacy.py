@@ -23,7 +23,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
@@ -191,13 +191,13 @@ class SwitchMapping(Mapping):
         yield from self.attempt('discovering', addresses, Request(
             'POST', self.base + '/inventory/discover', dict(body, switches=[candidates[address] for address in addresses]),
             query={'setAndUseDiscoveryCredForLan': 'true'}))
-        if self.params.get('wait', True):
+        if wait_seconds(self.params):
             yield Wait(lambda: self.wait_manageable({address: not preserve for address in addresses}))
 
     def wait_manageable(self, greenfield):
         """Poll the inventory (bounded by wait_timeout) until every new switch can be managed; ``greenfield``: {IP: whether
         it was added greenfield, and reloads first}."""
-        timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
+        timeout = wait_seconds(self.params)
         seen_down = set()
         for last in self.poller.looks(timeout):
             self.read()

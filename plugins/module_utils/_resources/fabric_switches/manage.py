@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
@@ -146,7 +147,7 @@ class SwitchManageMapping(SwitchMapping):
             yield from self.attempt('discovering', group, Request(
                 'POST', self.base + '/switches', dict(self.credentials_body(credentials), switches=switches, preserveConfig=preserve)))
             greenfield.update((address, not preserve) for address in group)
-        if self.params.get('wait', True):
+        if wait_seconds(self.params):
             yield Wait(lambda: self.wait_manageable(greenfield))
 
     @staticmethod

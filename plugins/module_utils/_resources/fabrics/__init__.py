@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.legacy import FabricMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import FabricManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.model import REPLICATION_MODES, FabricModel
@@ -22,7 +22,7 @@ def config_options():
 
 
 FABRICS = Resource(FabricModel(), {LEGACY_API: FabricMapping, MANAGE_API: FabricManageMapping}, config_options=config_options(), options={
-    'deploy': {'type': 'bool', 'default': False},
-    # the bound of the config-deploy request, which the controller answers once the deploy is done
-    'wait_timeout': {'type': 'int', 'default': DEFAULT_WAIT_TIMEOUT},
+    # the deploy options of every module, one meaning (deploy.wait_seconds); a fabric has no wait besides wait_timeout
+    'deploy': DEPLOY_OPTIONS['deploy'],
+    'wait_timeout': DEPLOY_OPTIONS['wait_timeout'],
 })

@@ -16,8 +16,8 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import take_option_keys
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, SwitchSync, wait_seconds
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import fabric_deploy_plan, take_option_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.model import DEFAULT_TEMPLATE
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -145,18 +145,10 @@ class FabricMapping(Mapping):
                                                           'it' if len(lacking) == 1 else 'them', options))
         if refused:
             raise ModelError(' '.join(refused))
-        if self.params.get('deploy') and self.deploy_timeout() < 1 and any(change.action in ('create', 'update') for change in changes):
-            raise ModelError('wait_timeout is %s: give the seconds a fabric deploy may take, 1 or more (%d when not set).'
-                             % (self.deploy_timeout(), DEFAULT_WAIT_TIMEOUT))
 
     def to_deploy(self, changes):
-        del changes  # a fabric's deploy follows its own write (writes)
-        return []
-
-    def deploy_timeout(self):
-        """Seconds the config-deploy request may take (wait_timeout): the controller answers it once the deploy is done."""
-        timeout = self.params.get('wait_timeout')
-        return DEFAULT_WAIT_TIMEOUT if timeout is None else timeout
+        """The fabrics a deploy pushes (``fabric_deploy_plan``); each one's deploy follows its own write (writes)."""
+        return fabric_deploy_plan(self, changes)
 
     def template_parameters(self, template):
         """(the template's defaults as a fabric object, [(option, nvPair key)] a new fabric must give), read from the template.
@@ -227,9 +219,9 @@ class FabricMapping(Mapping):
         return have
 
     def writes(self, changes, result):
-        """Each fabric's write, then its config-save and config-deploy when the task deploys; a refusal says what was
+        """Each fabric's write, then its config-save and config-deploy when the task deploys it; a refusal says what was
         done before it and what was not."""
-        del result
+        deploy = set(result.get('deploy') or [])
         done = []
         try:
             for change in changes:
@@ -247,15 +239,27 @@ class FabricMapping(Mapping):
                                   self.pairs_to_controller(change.after))
                 if change.action:
                     done.append(change.name)
-                if change.action in ('create', 'update') and self.params.get('deploy'):
-                    yield Request('POST', '/control/fabrics/%s/config-save' % segment(change.name))
-                    # the controller answers the deploy once it is done: the request waits as long as the task lets it
-                    yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(change.name), query={'forceShowRun': 'false'},
-                                  timeout=self.deploy_timeout())
+                if change.name in deploy:
+                    yield from self.deploy(change.name)
         except ApiError as exc:
             left = [change.name for change in changes if change.action and change.name not in done]
             raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
                            exc.status) from None
+
+    def deploy(self, name):
+        """config-save, then the deploy: the fabric's config-deploy, which the controller answers once the deploy is done,
+        so the request waits as long as the task lets it (wait_timeout); without a wait, the config-deploy of the fabric's
+        switches, which it answers at once (rendered, which reads nothing, shows the fabric's)."""
+        yield Request('POST', '/control/fabrics/%s/config-save' % segment(name))
+        timeout = wait_seconds(self.params)
+        if timeout or self.client.offline:
+            yield Request('POST', '/control/fabrics/%s/config-deploy' % segment(name), query={'forceShowRun': 'false'},
+                          timeout=timeout or DEFAULT_WAIT_TIMEOUT)
+            return
+        sync = SwitchSync(self.client, name, self.API)
+        serials = [serial for serial, _state in sync.listed()]
+        if serials:
+            yield sync.deploy_request(serials)
 
 
 def annotation_true(annotations, name):

@@ -21,11 +21,14 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API, Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
+DEPLOY_REFUSED = ('deploy is not done through the /api/v1/manage API yet (the name of its fabric deploy action is not settled); '
+                  'leave deploy out, or use controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.')
 # management.type of the fabric kinds whose legacy template is known (docs/api/platform.yaml, GET /api/v1/manage/fabrics; the eBGP pairing is uncertain)
 TYPE_OF_TEMPLATE = {'Easy_Fabric': 'vxlanIbgp', 'External_Fabric': 'externalConnectivity'}
 TEMPLATE_OF_TYPE = {kind: template for template, kind in TYPE_OF_TEMPLATE.items()}
@@ -86,6 +89,19 @@ TEMPLATE_DEFAULTS = {'vxlanIbgp': {
     'GRFIELD_DEBUG_FLAG': 'Disable', 'default_vrf': 'Default_VRF_Universal', 'default_network': 'Default_Network_Universal',
     'vrf_extension_template': 'Default_VRF_Extension_Universal', 'network_extension_template': 'Default_Network_Extension_Universal',
 }}
+
+
+def fabric_deploy_plan(mapping, changes):
+    """deploy's one rule (``deploy.sync_plan``) for fabrics: a listed fabric is deployed when the task creates or changes
+    it, or when its switches are not all in sync (one read of its switches, ``deploy.SwitchSync``); not one in deployment
+    freeze that the task leaves alone (the controller refuses its deploy). Rendered reads nothing: what it creates."""
+    def states_of(change):
+        if mapping.client.offline or change.after.get('deployment_freeze') is True:
+            return {}, ()
+        # a switch whose sync state is not applicable (NA) has nothing a deploy could push: it never asks for one
+        listed = [(serial, state) for serial, state in SwitchSync(mapping.client, change.name, mapping.API).listed() if state != 'NA']
+        return {serial: (serial, state) for serial, state in listed}, [serial for serial, _state in listed]
+    return sync_plan(mapping.params, changes, lambda change: change.action in ('create', 'update'), states_of)[0]
 
 
 def take_option_keys(model, want, where, option_of_key):
@@ -221,12 +237,13 @@ class FabricManageMapping(Mapping):
         if refused:
             raise ModelError(' '.join(refused))
         if self.params.get('deploy') and any(change.action in ('create', 'update') for change in changes):
-            raise ModelError('deploy is not done through the /api/v1/manage API yet (the name of its fabric deploy action is '
-                             'not settled); leave deploy out, or use controller_api: legacy on a dashboard that serves the '
-                             'legacy API. Nothing was written.')
+            raise ModelError(DEPLOY_REFUSED)
 
     def to_deploy(self, changes):
-        del changes
+        """A fabric the task leaves alone whose switches are not all in sync would be deployed (``fabric_deploy_plan``):
+        refused as the others are."""
+        if fabric_deploy_plan(self, changes):
+            raise ModelError(DEPLOY_REFUSED)
         return []
 
     def writes(self, changes, result):

@@ -26,7 +26,7 @@ import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import NOT_OFFERED, Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import deploying, unsettled, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, deploy_and_wait, sync_plan, wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping, resource_named
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import settle
@@ -327,8 +327,20 @@ class TopDownMapping(Mapping):
                                  'the next free id; give %s.' % (index, self.model.KIND, want['name'], id_field))
 
     def check(self, changes):
-        """Nothing the controller would refuse part way is left to check here: check_intent says it all."""
-        del changes
+        """What the controller would refuse part way and check_intent does not say: deleting objects still attached or
+        deployed without waiting for their undeploy (the controller refuses to delete what is deployed)."""
+        if wait_seconds(self.params):
+            return
+        shown = {change.name: sorted(switch for switch, _state in self.states[change.name].values())
+                 for change in changes if change.action == 'delete' and self.states.get(change.name)}
+        if shown:
+            raise ModelError(
+                'wait_timeout is 0 (or wait is false), so the task does not wait; but deleting %s needs the undeploy of %s '
+                'attachments to finish first, as the controller refuses to delete a %s still deployed: %s. Give wait_timeout '
+                'the seconds to wait (%s when not set). Nothing was written.' % (
+                    ', '.join(sorted(shown)), 'its' if len(shown) == 1 else 'their', self.model.KIND,
+                    '; '.join('%s on %s' % (name, ', '.join(switches)) for name, switches in sorted(shown.items())),
+                    DEFAULT_WAIT_TIMEOUT))
 
     # the checks of the task's intent (intent.py)
 
@@ -351,31 +363,22 @@ class TopDownMapping(Mapping):
         TopDownIntent.check_intent."""
         TopDownIntent(self).check_intent(state, wants, changes, checks)
 
+    def deploy_plan(self, changes):
+        """deploy's one rule (``deploy.sync_plan``) on the attachments: (names to deploy, names whose deploy is running)."""
+        return sync_plan(self.params, changes,
+                         lambda change: bool(change.attachments or (change.action == 'update' and change.after.get('attach'))),
+                         lambda change: (self.states.get(change.name, {}), change.after.get('attach') or {}))
+
     def to_deploy(self, changes):
         """Names of the objects a deploy must push: the ones whose attachments the task changed, and the listed
         ones whose attachments are not all deployed yet (an earlier run attached without deploying). Not the ones
         whose deploy an earlier run started and is still running (``awaited``)."""
-        if not self.params.get('deploy'):
-            return []
-        awaited = set(self.awaited(changes))
-        names = []
-        for change in changes:
-            if change.after is None or change.name in awaited:
-                continue
-            touched = change.attachments or (change.action == 'update' and change.after.get('attach'))
-            pending = unsettled({change.name: self.states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})
-            if touched or pending:
-                names.append(change.name)
-        return names
+        return self.deploy_plan(changes)[0]
 
     def awaited(self, changes):
         """Names of the listed objects the task does not change whose deploy is still running on the controller (an
         earlier run's wait timed out, say): waited for, as the task asks, and not deployed a second time."""
-        if not self.params.get('deploy') or not self.params.get('wait', True):
-            return []
-        return [change.name for change in changes
-                if change.after is not None and not change.changed and not change.attachments
-                and deploying({change.name: self.states.get(change.name, {})}, {change.name: set(change.after.get('attach') or {})})]
+        return self.deploy_plan(changes)[1]
 
     # writes
 
@@ -388,16 +391,11 @@ class TopDownMapping(Mapping):
         yield from self.update_steps([change.after for change in changes if change.action == 'update'])
         yield from self.attach_steps([change for change in changes if change.action != 'delete'])
         deploy_names = result.get('deploy') or []
-        if deploy_names:
-            yield self.deploy_request(deploy_names)
         # Also when the controller had nothing pending: the states read once are still the answer.
         waited = deploy_names + [name for name in self.awaited(changes) if name not in deploy_names]
-        if waited and self.params.get('wait', True):
-            attached = {change.name: set(change.after.get('attach') or {}) for change in changes if change.after is not None}
-            report = yield Wait(lambda: wait_for_deploy(self.read_states, waited, attached, self.params['wait_timeout'],
-                                                        self.model.KIND))
-            if report is not None:
-                result['deployment'] = report
+        attached = {change.name: set(change.after.get('attach') or {}) for change in changes if change.after is not None}
+        yield from deploy_and_wait([self.deploy_request(deploy_names)] if deploy_names else [], self.read_states, waited, attached,
+                                   self.params, self.model.KIND, result)
 
     def create_steps(self, creates, result):
         """The creates that give their id in one bulk call; then each one without, with the id the controller
@@ -493,9 +491,9 @@ class TopDownMapping(Mapping):
             else:
                 still_shown = [name for name in names if self.states.get(name)]
             if still_shown:
-                yield self.deploy_request(still_shown)
-                yield Wait(lambda: wait_for_deploy(self.read_states, still_shown, {}, self.params.get('wait_timeout') or 300,
-                                                   self.model.KIND))
+                # check refused before any write a task that would not wait here
+                yield from deploy_and_wait([self.deploy_request(still_shown)], self.read_states, still_shown, {}, self.params,
+                                           self.model.KIND)
         yield from self.delete_requests(names)
 
     def delete_requests(self, names):
