@@ -50,4 +50,3 @@ class VrfMapping(TopDownMapping):
     # networks name their VRF: one that still holds networks cannot be deleted (DELETE .../bulk-delete/vrfs answers so,
     # after the detach had already undeployed it)
     REFERENCED_BY = 'vrf'
-

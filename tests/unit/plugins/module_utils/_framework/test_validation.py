@@ -6,7 +6,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.ove
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.legacy import NetworkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_identity, check_interface_address, check_port_names, check_ports_exist, check_range, check_references, check_roles, check_shared_values, check_template_keys, IntentChecks, IntentRefused, parse_ranges, Use
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import (
+    check_identity, check_interface_address, check_port_names, check_ports_exist, check_range, check_references, check_roles, check_shared_values,
+    check_template_keys, IntentChecks, IntentRefused, parse_ranges, Use,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import SwitchDirectory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS as VRF_RESOURCE
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.legacy import VrfMapping

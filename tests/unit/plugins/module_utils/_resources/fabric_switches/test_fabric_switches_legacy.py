@@ -5,7 +5,9 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import role_from_controller, role_to_controller, split_add_options, SwitchModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
+    role_from_controller, role_to_controller, split_add_options, SwitchModel,
+)
 
 MODEL = SwitchModel()
 

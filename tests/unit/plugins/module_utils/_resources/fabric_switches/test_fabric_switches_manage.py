@@ -7,7 +7,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import ROLES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import auth_protocol_to_manage, role_from_manage, role_to_manage, SwitchManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import (
+    auth_protocol_to_manage, role_from_manage, role_to_manage, SwitchManageMapping,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version

@@ -5,7 +5,9 @@ import re
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import INTERFACES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping, name_in, nv_pairs, object_from_controller, owned_keys, policy_of, settle_mode
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import (
+    InterfaceMapping, name_in, nv_pairs, object_from_controller, owned_keys, policy_of, settle_mode,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import interface_name, interface_order, vlan_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
