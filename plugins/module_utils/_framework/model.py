@@ -13,6 +13,7 @@ for every state, and turns an object back into the module's input format for out
 from __future__ import annotations
 
 import copy
+import json
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import stored_text
@@ -182,6 +183,19 @@ class ResourceModel:
         attachments = sorted((obj.get('attach') or {}).values(), key=lambda attachment: attachment['switch'])
         out['attach'] = [dict(attachment) for attachment in attachments]
         return out
+
+
+def parse_config(value):
+    """A template config (JSON text, or already an object) as a dict; {} when empty or not an object."""
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, str) and value.strip():
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return {}
+        return parsed if isinstance(parsed, dict) else {}
+    return {}
 
 
 def template_text(value):

@@ -7,13 +7,13 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import TopDownMapping, split_ports
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import OverlayMapping, split_ports
 
 # What the controller calls the VRF of a layer-2-only network.
 NO_VRF = 'NA'
 
 
-class NetworkMapping(TopDownMapping):
+class NetworkMapping(OverlayMapping):
     KIND = 'network'
     PEER = ('vrfs', 'VRFS')
     # the next free network id: GET .../netinfo answers {"l2vni": N, ...}

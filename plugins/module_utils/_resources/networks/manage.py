@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.legacy import NO_VRF, NetworkMapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import NETWORK_WIRE, PORT_MODE, TopDownManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import NETWORK_WIRE, PORT_MODE, OverlayManageMapping
 
 
-class NetworkManageMapping(TopDownManageMapping, NetworkMapping):
-    """Networks on the /api/v1/manage API of a 4.2 dashboard (``topdown_manage``): a layer-2-only network is one without
+class NetworkManageMapping(OverlayManageMapping, NetworkMapping):
+    """Networks on the /api/v1/manage API of a 4.2 dashboard (``overlay.manage``): a layer-2-only network is one without
     ``vrfName``; an attachment's ports travel as ``interfaces``, the whole set the switch carries for it."""
 
     WIRE = NETWORK_WIRE

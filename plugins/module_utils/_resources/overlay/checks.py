@@ -3,11 +3,11 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: the checks of a VRFs or networks task's intent, before anything is written.
 
-``TopDownIntent`` reads what the rules need of the fabric through the task's ``TopDownMapping``
+``OverlayChecks`` reads what the rules need of the fabric through the task's ``OverlayMapping``
 (its objects, the peer kind's, the fabric's settings, a switch's interfaces), only as much as the
 task needs, and hands plain values to the rules of ``validation``, which know nothing of the
 controller. The mapping declares which option is which (``RANGE_SETTINGS``, ``ADDRESS_FIELDS``,
-``REFERENCE``, ``REFERENCED_BY``, ``peer()``); the writes stay in ``topdown``.
+``REFERENCE``, ``REFERENCED_BY``, ``peer()``); the writes stay in ``overlay.legacy``.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ FABRIC_RANGES = ('L3_PARTITION_ID_RANGE', 'VRF_VLAN_RANGE', 'L2_SEGMENT_ID_RANGE
 INTERFACE_DETAIL = '/interface/detail'
 
 
-class TopDownIntent:
-    """The checks of one task of a ``TopDownMapping`` (``mapping``: the task's, as ``prepare`` left it)."""
+class OverlayChecks:
+    """The checks of one task of a ``OverlayMapping`` (``mapping``: the task's, as ``prepare`` left it)."""
 
     def __init__(self, mapping):
         self.mapping = mapping

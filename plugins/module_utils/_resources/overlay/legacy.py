@@ -6,18 +6,17 @@
 VRFs and networks share one pattern on the controller (``/top-down/fabrics/{fabric}/vrfs`` and
 ``/networks`` in docs/api/fabric-controller.yaml): a list per fabric, a JSON-in-string template
 config, bulk create and delete, attachments read and written in one call each, deploy by name.
-``TopDownMapping`` carries that pattern; ``vrfs`` and ``networks`` declare which option is which
+``OverlayMapping`` carries that pattern; ``vrfs`` and ``networks`` declare which option is which
 controller field. ND 4.2's ``/api/v1/manage`` is another mapping class behind the same model
-(``topdown_manage``).
+(``overlay.manage``).
 
 The writes, in the order the controller needs: deletions first (detach, deploy the detach
 where something was deployed, wait, delete in bulk), then creates (one bulk call; one each for
 objects whose id the controller gives), updates, attachments in one call, and the deploy of
 what the task touched, with its wait.
 
-One concern, one file, though it is long (some 520 lines): the top-down pattern is the one place both kinds and both
-APIs share (the manage mapping subclasses it), and splitting its reads from its writes would put the two halves of
-one mapping, which change together, in two files.
+Over 400 lines, one concern: the pattern both kinds and both APIs share (the manage mapping subclasses it); its reads
+and writes change together.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import check_bulk_answer, check_item_statuses
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, deploy_and_wait, sync_plan, wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping, resource_named
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, parse_config, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
@@ -37,7 +36,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
     keep_run_switches,
     kept_directory,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import TopDownIntent
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # Bulk deletes go 30 names at a time, the batch the controller's own clients use.
@@ -47,24 +46,11 @@ DELETE_BATCH = 30
 ATTACHMENT_READ_BATCH = 200
 
 
-def parse_config(value):
-    """A template config (JSON text, or already an object) as a dict; {} when empty or not an object."""
-    if isinstance(value, dict):
-        return dict(value)
-    if isinstance(value, str) and value.strip():
-        try:
-            parsed = json.loads(value)
-        except ValueError:
-            return {}
-        return parsed if isinstance(parsed, dict) else {}
-    return {}
-
-
 def split_ports(text):
     return sorted(set(port.strip() for port in str(text or '').split(',') if port.strip()))
 
 
-class TopDownMapping(Mapping):
+class OverlayMapping(Mapping):
     """Subclasses set KIND ('vrf' or 'network'), NEXT_ID, TEMPLATE_KEYS, TOP_LEVEL, SEGMENT_KEY and IDENTITY_KEYS, and for
     the checks of the task's intent RANGE_SETTINGS, ADDRESS_FIELDS, REFERENCE or REFERENCED_BY, and ``peer()``."""
 
@@ -96,10 +82,7 @@ class TopDownMapping(Mapping):
     UNSET_PARAMS = {'nveId': '1'}
 
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
-        self.fabric = params.get('fabric')
+        super().__init__(model, client, params)
         self.raw = {}
         # {name: {serial: (switch name, attach state)}} of the objects read
         self.states = {}
@@ -279,8 +262,6 @@ class TopDownMapping(Mapping):
         self.states = states
         return {name: have[name] for name in wanted}
 
-    def config_hint(self, state):
-        return 'list the %s to %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'create or update')
 
     def prepare(self, wants, have):
         """Attachments' switches as serial numbers (see ``directory_of``)."""
@@ -358,10 +339,10 @@ class TopDownMapping(Mapping):
 
     def check_intent(self, state, wants, changes, checks):
         """Refuse (or warn about) what contradicts the task itself or the fabric, before anything is written (the rules:
-        intent.TopDownIntent). What it costs: nothing for gathered or a task that changes nothing; else 1 to 4 GETs in
+        intent.OverlayChecks). What it costs: nothing for gathered or a task that changes nothing; else 1 to 4 GETs in
         bulk, and for networks 1 GET per switch the task brings ports to (its interface list); the count in detail is in
-        TopDownIntent.check_intent."""
-        TopDownIntent(self).check_intent(state, wants, changes, checks)
+        OverlayChecks.check_intent."""
+        OverlayChecks(self).check_intent(state, wants, changes, checks)
 
     def deploy_plan(self, changes):
         """deploy's one rule (``deploy.sync_plan``) on the attachments: (names to deploy, names whose deploy is running)."""

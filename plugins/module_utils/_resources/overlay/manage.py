@@ -3,7 +3,7 @@
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: VRFs and networks on the /api/v1/manage API of a 4.2 dashboard.
 
-The same models and the same plan as ``topdown.TopDownMapping`` (the legacy top-down API): this
+The same models and the same plan as ``overlay.legacy.OverlayMapping`` (the legacy top-down API): this
 mapping differs only where the wire does (docs/api/platform.yaml, ``/api/v1/manage/fabrics/{fabric}/vrfs``,
 ``/networks`` and their attachments and actions). What it reads it turns, at the edge, into the
 legacy view the shared code reads (a template config of the legacy keys, as text; attachment
@@ -27,8 +27,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import TopDownIntent
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import ATTACHMENT_READ_BATCH, DELETE_BATCH, TopDownMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import ATTACHMENT_READ_BATCH, DELETE_BATCH, OverlayMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # (where the manage object holds it, the legacy template config key, its type on 4.2): docs/api/platform.yaml (ManageVrf)
@@ -123,8 +123,8 @@ def words(role):
     return ''.join(' ' + letter.lower() if letter.isupper() else letter for letter in str(role or '')).strip()
 
 
-class ManageIntent(TopDownIntent):
-    """The intent checks of ``TopDownIntent``, reading the fabric's settings and a switch's ports on /api/v1/manage."""
+class ManageOverlayChecks(OverlayChecks):
+    """The intent checks of ``OverlayChecks``, reading the fabric's settings and a switch's ports on /api/v1/manage."""
 
     def fabric_settings(self):
         """The fabric's VNI and VLAN ranges (GET /fabrics/{fabric}, its ``management``), by their legacy names, read once."""
@@ -156,8 +156,8 @@ class ManageIntent(TopDownIntent):
         return names
 
 
-class TopDownManageMapping(TopDownMapping):
-    """The /api/v1/manage mapping of a TopDownMapping subclass: ``class VrfManageMapping(TopDownManageMapping, VrfMapping)``,
+class OverlayManageMapping(OverlayMapping):
+    """The /api/v1/manage mapping of a OverlayMapping subclass: ``class VrfManageMapping(OverlayManageMapping, VrfMapping)``,
     which sets ``WIRE`` (VRF_WIRE or NETWORK_WIRE) and ``NEXT_ID`` (its ``*PreInformation`` read and field)."""
 
     API = MANAGE_API
@@ -302,7 +302,7 @@ class TopDownManageMapping(TopDownMapping):
         super().prepare_offline(wants)
 
     def check_intent(self, state, wants, changes, checks):
-        ManageIntent(self).check_intent(state, wants, changes, checks)
+        ManageOverlayChecks(self).check_intent(state, wants, changes, checks)
 
     # model -> manage
 

@@ -7,10 +7,10 @@ keys (``/top-down/fabrics/{fabric}/vrfs`` in docs/api/fabric-controller.yaml).
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import TopDownMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import OverlayMapping
 
 
-class VrfMapping(TopDownMapping):
+class VrfMapping(OverlayMapping):
     KIND = 'vrf'
     PEER = ('networks', 'NETWORKS')
     # the next free VRF id: GET .../vrfinfo answers {"l3vni": N}

@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import VRF_WIRE, TopDownManageMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import VRF_WIRE, OverlayManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.legacy import VrfMapping
 
 
-class VrfManageMapping(TopDownManageMapping, VrfMapping):
-    """VRFs on the /api/v1/manage API of a 4.2 dashboard (``topdown_manage``)."""
+class VrfManageMapping(OverlayManageMapping, VrfMapping):
+    """VRFs on the /api/v1/manage API of a 4.2 dashboard (``overlay.manage``)."""
 
     WIRE = VRF_WIRE
     # the next free VRF id: GET .../vrfPreInformation answers {"l3Vni": N, ...}

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import interface_names, TopDownIntent
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import interface_names, OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS as NETWORK_RESOURCE
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.legacy import NetworkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
@@ -93,7 +93,7 @@ def test_a_value_outside_the_fabrics_range_is_a_warning_not_a_refusal():
 
 
 def test_template_params_an_option_sets_are_refused_naming_the_option():
-    owned = TopDownIntent(NetworkMapping(NETWORKS, None, {'fabric': 'f1'})).owned_template_keys()
+    owned = OverlayChecks(NetworkMapping(NETWORKS, None, {'fabric': 'f1'})).owned_template_keys()
     checks = refusals(check_template_keys, 'network', 'web', {'enableL3OnBorder': 'true', 'segmentId': '1', 'nveId': '1'}, owned)
     assert checks.refusals == [
         'network web: template_params enableL3OnBorder is what the option l3_gateway_on_border sets; give l3_gateway_on_border '
@@ -141,7 +141,7 @@ def test_every_refusal_in_one_message_and_the_warnings_kept():
 def input_refusals(mapping, model, items):
     checks = IntentChecks()
     for index, item in enumerate(items):
-        TopDownIntent(mapping).check_input(model.from_task(item, index), checks)
+        OverlayChecks(mapping).check_input(model.from_task(item, index), checks)
     return checks.refusals
 
 
@@ -222,7 +222,7 @@ def test_a_switch_the_fabric_does_not_list_is_noted_not_refused_so_check_mode_ca
     mapping.directory = directory
     for check_mode in (False, True):
         checks = IntentChecks(check_mode)
-        TopDownIntent(mapping).check_switches(checks)
+        OverlayChecks(mapping).check_switches(checks)
         text = ('config[0] (network web): switch 192.0.2.11 is not in fabric f1: add it to the fabric first '
                 '(fabricops.dashboard.fabric_switches, in an earlier task), or give its name, serial number or IP address as '
                 'the fabric inventory lists it')
