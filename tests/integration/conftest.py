@@ -117,6 +117,18 @@ class ResourceRun:
     def get(self, key, default=None):
         return self.result.get(key, default)
 
+    @property
+    def diff(self):
+        """The result's diff (a list, one entry per changed object) by object: {'before': {name: object}, 'after': ...};
+        an object created has no before, one deleted no after."""
+        by_side = {'before': {}, 'after': {}}
+        for entry in self.result.get('diff') or []:
+            assert entry['before_header'] == entry['after_header'] and entry['before_header'].endswith(' ' + entry['name'])
+            for side, objects in by_side.items():
+                if entry[side]:
+                    objects[entry['name']] = entry[side]
+        return by_side
+
 
 def by_name(objects):
     return {item['name']: item for item in objects}

@@ -54,7 +54,7 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
         assert run['requests'] == ['POST %s/inventory/test-reachability' % DC1, 'POST %s/inventory/discover' % DC1] * 2
     # 4.2 sends no more writes than the legacy API: here fewer, as the switches differ in role and way of adding
     assert run.writes == (3 if on_manage(emu) else 4)
-    assert run['diff'] == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
+    assert run.diff == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
                                                    '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
     switches = inventory(emu, 'site-dc1')
     # the task returned only once both could be managed, the greenfield one after its reload
@@ -74,7 +74,7 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     run = resource('fabric_switches', 'merged', border, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == [role_request(emu)]
-    assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
+    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
                            'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
     assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
@@ -98,7 +98,7 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
     else:
         serial = run['requests'][0].rsplit('/', 1)[-1]
         assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
-    assert run['diff'] == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
+    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
     assert_idempotent(resource, 'fabric_switches', 'deleted', config)
     everything = resource('fabric_switches', 'deleted', [])
@@ -110,7 +110,7 @@ def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(
     config = [{'name': '10.1.0.1'}, {'name': '192.0.2.31', 'preserve_config': True}]
     check = resource('fabric_switches', 'overridden', config, check=True, diff=True)
     assert check['changed'] is True and check.writes == 0
-    assert sorted(check['diff']['before']) == ['10.1.0.1', '10.1.0.2'] and sorted(check['diff']['after']) == ['10.1.0.1', '192.0.2.31']
+    assert sorted(check.diff['before']) == ['10.1.0.1', '10.1.0.2'] and sorted(check.diff['after']) == ['10.1.0.1', '192.0.2.31']
     run = resource('fabric_switches', 'overridden', config, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     if on_manage(emu):

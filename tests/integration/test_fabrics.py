@@ -74,7 +74,7 @@ def test_an_update_sends_every_setting_and_keeps_what_the_task_does_not_name(res
         assert run['requests'] == ['PUT /fabrics/site-a'] and run.requests['PUT %s/fabrics/{fabricName}' % MANAGE] == 1, run.requests
     else:
         assert run['requests'] == ['PUT /control/fabrics/site-a/Easy_Fabric']
-    assert run['diff']['before']['site-a']['fabric_mtu'] == 9216 and run['diff']['after']['site-a']['fabric_mtu'] == 9000
+    assert run.diff['before']['site-a']['fabric_mtu'] == 9216 and run.diff['after']['site-a']['fabric_mtu'] == 9000
     assert raw_fabric(emu, 'site-a')['nvPairs'] == dict(before, FABRIC_MTU='9000')
     assert_idempotent(resource, 'fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}])
 

@@ -104,7 +104,7 @@ def test_changing_the_vlan_keeps_the_vrf_the_segment_and_every_other_setting(res
     run = resource('networks', 'merged', [{'name': 'net-1', 'vlan_id': 2311}], diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == on_api(emu, ['PUT /top-down/v2/bulk-update/networks'], ['PUT /fabrics/site-a/networks/net-1'])
-    assert run['diff']['before']['net-1']['vlan_id'] == 2300 and run['diff']['after']['net-1']['vlan_id'] == 2311
+    assert run.diff['before']['net-1']['vlan_id'] == 2300 and run.diff['after']['net-1']['vlan_id'] == 2311
     after = raw_networks(emu)['net-1']
     assert after['networkTemplateConfig'] == dict(before['networkTemplateConfig'], vlanId='2311')
     assert after['vrf'] == 'vrf-1' and after['networkId'] == 30001
@@ -230,7 +230,7 @@ def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(
     assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/networks'] * 2, ['POST /fabrics/site-a/networks'] * 2)
     after = by_name(run['after'])
     assert after['app-1']['network_id'] == offered and after['app-2']['network_id'] not in (offered, 30001)
-    assert run['diff']['after']['app-2']['network_id'] == after['app-2']['network_id']
+    assert run.diff['after']['app-2']['network_id'] == after['app-2']['network_id']
     stored = raw_networks(emu)
     for name in after:
         assert stored[name]['networkId'] == after[name]['network_id'] == int(stored[name]['networkTemplateConfig']['segmentId'])

@@ -52,9 +52,9 @@ def test_check_mode_sends_nothing_and_reports_what_a_run_changes_with_a_diff_in_
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check.writes == 0, check.requests
     assert check['changed'] is True
-    assert check['diff']['before']['vrf-1']['vlan_id'] == 2001
-    assert check['diff']['after']['vrf-1']['vlan_id'] == 2009
-    assert 'blue' not in check['diff']['before'] and check['diff']['after']['blue']['description'] == 'tenant blue'
+    assert check.diff['before']['vrf-1']['vlan_id'] == 2001
+    assert check.diff['after']['vrf-1']['vlan_id'] == 2009
+    assert 'blue' not in check.diff['before'] and check.diff['after']['blue']['description'] == 'tenant blue'
     # the diff as the user sees it: options, not vrfTemplateConfig text
     assert '"vlan_id": 2009' in check.play.stdout and 'vrfTemplateConfig' not in check.play.stdout
     real = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}])
@@ -79,7 +79,7 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
     assert run.play.rc == 0, run.play.output[-3000:]
     blue = by_name(run['after'])['blue']
     assert blue['description'] == '' and blue['vrf_id'] == 50101 and blue['attach'] == []
-    assert run['diff']['before']['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
+    assert run.diff['before']['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
     # the detach was deployed: the switch no longer carries the VRF
     assert run['deployment'] == {'blue': {}}
     assert_idempotent(resource, 'vrfs', 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True)

@@ -96,7 +96,7 @@ def scope_names(state, wants, have):
 
 
 def shape_result(model, state, changes, have, names):
-    """before, after, changed and diff (changed objects only) in the module's terms."""
+    """before, after, changed and diff (one entry per changed object) in the module's terms."""
     after_by_name = {name: have.get(name) for name in names}
     for change in changes:
         after_by_name[change.name] = change.after
@@ -105,9 +105,19 @@ def shape_result(model, state, changes, have, names):
         'changed': bool(changed),
         'before': [model.for_output(have[name]) for name in names if have.get(name) is not None],
         'after': [model.for_output(after_by_name[name]) for name in after_by_name if after_by_name[name] is not None],
-        'diff': {
-            'before': {change.name: model.for_output(change.before) for change in changed if change.before is not None},
-            'after': {change.name: model.for_output(change.after) for change in changed if change.after is not None},
-        },
+        'diff': [object_diff(model, change) for change in changed],
     }
     return result
+
+
+def object_diff(model, change):
+    """One changed object's diff, as Ansible's --diff shows a list of them: each object under its own header, so lines
+    of two objects are never paired; ``name`` says which object it is to a play that registers the result."""
+    header = '%s %s' % (model.KIND, change.name)
+    return {
+        'name': change.name,
+        'before_header': header,
+        'after_header': header,
+        'before': model.for_output(change.before) if change.before is not None else {},
+        'after': model.for_output(change.after) if change.after is not None else {},
+    }

@@ -93,5 +93,16 @@ def test_results_carry_before_after_and_a_diff_of_changed_objects_only():
     result = shape_result(NETWORKS, 'merged', changes, have, scope_names('merged', wants, have))
     assert result['changed'] is True
     assert [item['vlan_id'] for item in result['after']] == [2302, 2301]
-    assert list(result['diff']['after']) == ['web']
+    # one diff per changed object, under its own header, so --diff never pairs the lines of two objects (issue 36 item 10)
+    assert [(entry['name'], entry['before_header'], entry['before']['vlan_id'], entry['after']['vlan_id'])
+            for entry in result['diff']] == [('web', 'network web', 2301, 2302)]
     assert result['after'][0]['attach'] == [{'switch': 'leaf-1', 'ports': ['Ethernet1/1', 'Ethernet1/2']}]
+
+
+def test_the_diff_of_objects_created_and_deleted_is_one_entry_each_with_an_empty_side():
+    have = {'db': have_network('db')}
+    wants = [want(NETWORKS, {'name': 'web', 'network_id': 30100, 'vrf': 'blue', 'vlan_id': 2302})]
+    changes = plan(NETWORKS, 'overridden', wants, have)
+    diff = shape_result(NETWORKS, 'overridden', changes, have, scope_names('overridden', wants, have))['diff']
+    assert [(entry['name'], entry['before'] == {}, entry['after'] == {}) for entry in diff] == [('web', True, False), ('db', False, True)]
+    assert diff[0]['after']['vlan_id'] == 2302 and diff[1]['before']['name'] == 'db'
