@@ -10,7 +10,7 @@ import copy
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import ETHERNET, SUBINTERFACE, interface_name
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, SUBINTERFACE, interface_name
 
 # The options that say where a link is, by end; turning a link round exchanges each src_ option with its dst_ option.
 END_OPTIONS = ('fabric', 'switch', 'interface')
