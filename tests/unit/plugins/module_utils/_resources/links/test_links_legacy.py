@@ -3,7 +3,8 @@
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links import LINKS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping, nv_pairs, object_from_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import nv_pairs, object_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Run
