@@ -53,6 +53,10 @@ class SwitchScopedMapping(Mapping):
     def config_hint(self, state):
         return 'list the %s to %s, %s' % (self.ITEMS, 'render' if state == 'rendered' else 'set', self.EACH)
 
+    def prepare(self, wants, have):
+        """Nothing to learn before the plan: the switches config names are resolved in ``plan``, for every state."""
+        del wants, have
+
     def needs_config(self):
         """deleted and overridden act on the switches config names only: without config they would act on none, refused."""
         state = self.params.get('state')
@@ -94,6 +98,14 @@ class SwitchScopedMapping(Mapping):
             if serial not in serials:
                 serials.append(serial)
         return serials
+
+    def switch_serial(self, want, index):
+        """The serial of the switch ``want`` (config[index]) names; None for a switch the fabric does not list (``absent``),
+        whose object is keyed by the switch as given, its own serial as far as the task can know."""
+        if want['switch'] in self.absent:
+            self.serials[want['name']] = want['switch']
+            return None
+        return self.directory.serial_of(want['switch'], 'config[%d]' % index)
 
     def role(self, serial):
         """The switch's role as the inventory spells it, in lower case ('' when not known)."""

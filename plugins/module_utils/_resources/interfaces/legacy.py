@@ -171,9 +171,6 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
             self.unpaired.add(serial)
         return self.pairs[serial]
 
-    def prepare(self, wants, have):
-        del wants, have  # the switches are resolved in plan, for every state
-
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
         for index, want in enumerate(wants):
@@ -189,11 +186,9 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
-            if want['switch'] in self.absent:
-                # keyed by the switch as given, its own serial as far as the task can know (a vPC's pair cannot be known)
-                self.serials[want['name']] = want['switch']
-                continue
-            serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
+            serial = self.switch_serial(want, index)
+            if serial is None:
+                continue  # a switch the fabric does not list (a vPC's pair cannot be known then)
             self.named.add(serial)
             if kind_of(want) == VPC:
                 # either switch of the pair names it; the pair's first switch is its switch in results
@@ -249,9 +244,6 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
         change = Change(obj['name'], obj, model.reset_port(obj, role))
         change.reset = True
         return change
-
-    def check(self, changes):
-        del changes
 
     # writes
 

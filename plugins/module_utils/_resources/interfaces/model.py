@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order
 
@@ -237,22 +237,14 @@ class InterfaceModel(ResourceModel):
                     result[option] = have[option]
         else:
             result = copy.deepcopy(have)
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'] = dict(result.get('template_params') or {}, **value)
-            else:
-                result[key] = value
+        given_over(result, want)
         return result
 
     def replaced(self, have, want):
         result = self.defaults_for(want)
         if have is not None and not self.changes_policy(have, result):
             result['template_params'] = dict(have.get('template_params') or {})
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'].update(value)
-            else:
-                result[key] = value
+        given_over(result, want)
         return result
 
     @staticmethod

@@ -139,9 +139,6 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
             self.ends[obj['name']] = ends
         return dict(sorted(have.items()))
 
-    def prepare(self, wants, have):
-        del wants, have  # the ends are resolved in plan, for every state
-
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, in the fabrics given."""
         for want in wants:

@@ -142,9 +142,6 @@ class PolicyMapping(SwitchScopedMapping):
                 found[serial] = (self.labels.get(serial, serial), str(entry.get('status') or 'NA').upper().replace(' ', '-'))
         return found
 
-    def prepare(self, wants, have):
-        del wants, have  # the switches are resolved in plan, for every state
-
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
         for want in wants:
@@ -156,10 +153,9 @@ class PolicyMapping(SwitchScopedMapping):
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
-            if want['switch'] in self.absent:
-                self.serials[want['name']] = want['switch']
+            serial = self.switch_serial(want, index)
+            if serial is None:
                 continue
-            serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
             want['switch'] = self.labels[serial]
             want['name'] = policy_key(want['switch'], want['template'], want['description'])
             self.serials[want['name']] = serial
@@ -182,9 +178,6 @@ class PolicyMapping(SwitchScopedMapping):
         if state == 'overridden':
             changes.extend(Change(name, obj, None) for name, obj in have.items() if name not in seen)
         return changes
-
-    def check(self, changes):
-        del changes
 
     def check_intent(self, state, wants, changes, checks):
         """Refuse, before anything is written: a template the controller does not have (asked once per template no switch read

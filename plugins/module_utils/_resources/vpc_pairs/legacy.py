@@ -123,9 +123,6 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
             obj['domain_id'] = int(entry['vpcDomain'])
         return obj
 
-    def prepare(self, wants, have):
-        del wants, have  # the switches are resolved in plan, for every state
-
     def prepare_offline(self, wants):
         """For rendered: a switch is taken to be named by its serial number."""
         for want in wants:
