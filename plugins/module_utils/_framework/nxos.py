@@ -62,6 +62,10 @@ _NAMES = (
 )
 
 
+# The MTUs an NX-OS interface (and a link's template) takes, in bytes.
+MTU_BOUNDS = (576, 9216)
+
+
 # An interface name as a switch's interface list spells it: a type, then numbers (Ethernet1/10, Ethernet1/1/2 for a
 # breakout, port-channel10, Ethernet1/10.20 for a sub-interface). Anything else names no port of any switch.
 INTERFACE_NAME = re.compile(r'^[A-Za-z][A-Za-z-]*\d+(?:/\d+)*(?:\.\d+)?$')

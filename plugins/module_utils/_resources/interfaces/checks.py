@@ -9,7 +9,7 @@ reads hold (every port of the switches named, their port-channel and vPC members
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, MTU_BOUNDS, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_order
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import ADD_IT_FIRST
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import (
@@ -20,7 +20,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.val
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import (
     _TAKES,
-    MTU_BOUNDS,
     OPTIONS,
     ROUTED_KINDS,
     TRUNK_VLAN_BOUNDS,

@@ -27,9 +27,6 @@ SPEEDS = {text.lower(): text for text in ('Auto', '100Mb', '1Gb', '10Gb', '25Gb'
 L2_MTUS = {'jumbo': 'jumbo', '9216': 'jumbo', 'default': 'default', '1500': 'default'}
 
 
-MTU_BOUNDS = (576, 9216)
-
-
 # allowed_vlans may hold VLAN 1, the switch's own default VLAN, which trunks carry unless told otherwise.
 TRUNK_VLAN_BOUNDS = (1, 4094)
 

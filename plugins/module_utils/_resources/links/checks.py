@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import ipaddress
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import MTU_BOUNDS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_template_keys
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import MTU_BOUNDS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import (
     ASN,
     INTER_FABRIC_TEMPLATES,

@@ -211,3 +211,13 @@ def test_an_empty_member_list_or_text_given_reads_back_as_given():
     assert (settings, rest) == ({'peer1_link_members': [], 'keepalive_vrf': ''}, {})
     # a number the template leaves empty is no setting
     assert settings_from_controller({'DOMAIN_ID': '', 'PEER1_PCID': ' '}) == ({}, {})
+
+
+def test_whether_a_switch_is_paired_is_read_fresh_though_the_run_keeps_its_switches():
+    client = TableClient(fabric())
+    VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]}).read()
+    kept = client.kept[('fabric_switches', 'f1')]
+    assert kept[0]['switchDbID'] == 1 and 'isVpcConfigured' not in kept[0] and 'peerSerialNumber' not in kept[0]
+    again = VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]})
+    assert list(again.read()) == ['leaf-1~leaf-2']
+    assert [key for key in client.reads if key[0] == INVENTORY] == [(INVENTORY, ())] * 2
