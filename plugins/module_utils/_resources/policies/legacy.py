@@ -20,9 +20,8 @@ not marked for delete. What the controller made itself (``source`` names the fea
 (fabricops.dashboard.interfaces) and policies marked for delete (they leave at the switch's next deploy) are never compared,
 changed or deleted.
 
-One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
-controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
-second API's mapping would sit beside in a file of its own.
+This file holds the mapping to the controller's legacy API (reads, plan, intent checks, writes, deploy), on
+``SwitchScopedMapping``; ``model.py`` the model.
 """
 
 from __future__ import annotations
