@@ -53,7 +53,7 @@ def test_each_kind_runs_then_reruns_with_no_write_and_check_mode_agrees(resource
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True
     # check mode planned what the run did
-    assert check['after'] == run['after'] and check['diff'] == run['diff']
+    assert check['after'] == run['after'] and check.diff == run.diff
     assert run['requests'][-1] == 'POST /globalInterface/deploy'
     assert set(run['deployment'][KINDS[kind]['switch']].values()) == {'IN-SYNC'}, run['deployment']
     assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
@@ -83,8 +83,8 @@ def test_the_controller_holds_each_kind_as_its_policy(resource, emu):
     assert after[LEAF + ' port-channel20']['members'] == ['Ethernet1/20', 'Ethernet1/21']
     assert after[LEAF + ' Ethernet1/11']['mtu'] == 'jumbo'
     # the diff shows the ports as they were (the leaf's default trunk) and as they are; new logical ones have no before
-    assert run['diff']['before'][LEAF + ' Ethernet1/10']['mode'] == 'trunk'
-    assert LEAF + ' Loopback10' not in run['diff']['before']
+    assert run.diff['before'][LEAF + ' Ethernet1/10']['mode'] == 'trunk'
+    assert LEAF + ' Loopback10' not in run.diff['before']
     # 1 update request for the ports, 1 create per policy of the new logical interfaces, no deploy (deploy: false)
     assert run['requests'] == ['POST /interface/modify', 'POST /globalInterface', 'POST /globalInterface',
                                'POST /globalInterface'], run['requests']
@@ -390,7 +390,7 @@ def test_a_vpc_runs_on_its_pair_then_reruns_with_no_write_and_check_mode_agrees(
     assert check['changed'] is True and check.writes == 0, check.requests
     run = resource('interfaces', 'merged', [VPC], deploy=True, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert check['after'] == run['after'] and check['diff'] == run['diff']
+    assert check['after'] == run['after'] and check.diff == run.diff
     assert run['requests'] == ['POST /globalInterface', 'POST /globalInterface/deploy'], run['requests']
     assert run['deployment'] == {PAIR[0]: {'vPC30': 'IN-SYNC'}}
     # named by its pair's second switch, returned by its first

@@ -51,8 +51,8 @@ def test_links_run_then_rerun_with_no_write_and_check_mode_and_diff_agree(resour
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True
     # check mode planned what the run did
-    assert (check['after'], check['diff'], check['deploy']) == (run['after'], run['diff'], run['deploy'])
-    assert sorted(run['diff']['after']) == sorted([INTRA_KEY, INTER_KEY]) and run['diff']['before'] == {}
+    assert (check['after'], check.diff, check['deploy']) == (run['after'], run.diff, run['deploy'])
+    assert sorted(run.diff['after']) == sorted([INTRA_KEY, INTER_KEY]) and run.diff['before'] == {}
     sn = serials(emu)
     # one create per link, then one deploy of the two switches the links touch (the edge router is not managed)
     assert run['requests'] == ['POST /control/links', 'POST /control/links',
@@ -113,7 +113,7 @@ def test_overridden_and_deleted_act_on_the_fabrics_links_with_a_template_only(re
     # the link not listed goes, the listed one changes in place (its uuid kept), then one deploy
     assert [request.split(' ')[0] for request in run['requests']] == ['DELETE', 'PUT', 'POST'], run['requests']
     assert run['requests'][1].startswith('PUT /control/links/LINK-UUID-')
-    assert [item['mtu'] for item in run['after']] == [1500] and set(run['diff']['before']) == {INTRA_KEY, INTER_KEY}
+    assert [item['mtu'] for item in run['after']] == [1500] and set(run.diff['before']) == {INTRA_KEY, INTER_KEY}
     assert list(controller_links(emu)) == [((SPINE, 'Ethernet1/49'), (LEAF, 'Ethernet1/49'))]
     assert controller_links(emu)[((SPINE, 'Ethernet1/49'), (LEAF, 'Ethernet1/49'))]['nvPairs']['MTU'] == '1500'
     assert controller_links(emu, 'site-dc1') == {}

@@ -70,14 +70,14 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
             reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 1, 2), check.requests
     run = resource('policies', 'merged', config, deploy=True, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert run['changed'] is True and check['after'] == run['after'] and check['diff'] == run['diff']
+    assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
     assert check['deploy'] == run['deploy'] == [LEAF, SPINE]
     # one create for the three, one deploy of the two switches, one wait
     serials = ','.join(inventory(emu)[name]['serialNumber'] for name in (LEAF, SPINE))
     assert run['requests'] == ['POST /control/policies/bulk-create', 'POST /control/fabrics/site-a/config-deploy/' + serials]
     assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
-    assert sorted(run['diff']['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
-                                            SPINE + ' feature_pim'] and run['diff']['before'] == {}
+    assert sorted(run.diff['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
+                                            SPINE + ' feature_pim'] and run.diff['before'] == {}
     assert ('"%s switch_freeform \\"ntp servers\\"": {' % LEAF) in run.play.output  # --diff shows it to the user
     users = [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]]
     assert users == [(LEAF, 'switch_freeform', 'banner', 500, '', {'CONF': 'banner motd #hi#', 'FABRIC_NAME': 'site-a'}),
@@ -123,7 +123,7 @@ def test_overridden_and_deleted_touch_only_the_users_policies_of_the_switches_na
     assert run['requests'][0].startswith('PUT /control/policies/') and run['requests'][0].endswith('/mark-delete')
     assert run['requests'][1:] == ['POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber'],
                                    'DELETE /control/policies/policyIds']
-    assert sorted(run['diff']['before']) == [LEAF + ' feature_pim', LEAF + ' switch_freeform "banner"'] and run['diff']['after'] == {}
+    assert sorted(run.diff['before']) == [LEAF + ' feature_pim', LEAF + ' switch_freeform "banner"'] and run.diff['after'] == {}
     assert run['deployment'] == {LEAF: 'IN-SYNC'}
     assert [(entry[0], entry[1], entry[2]) for entry in stored(emu, LEAF, SPINE) if not entry[4]] == [
         (LEAF, 'switch_freeform', 'ntp servers'), (SPINE, 'feature_pim', '')]

@@ -70,11 +70,11 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True
     # check mode planned what the run did
-    assert (check['after'], check['diff'], check['deploy']) == (run['after'], run['diff'], run['deploy'])
+    assert (check['after'], check.diff, check['deploy']) == (run['after'], run.diff, run['deploy'])
     serials = leaves['switch-3'], leaves['switch-4']
     assert run['requests'] == ['POST /vpcpair', 'POST /control/fabrics/site-a/config-deploy/%s,%s' % serials], run['requests']
     assert run['deployment'] == {'switch-3': 'IN-SYNC', 'switch-4': 'IN-SYNC'}
-    assert run['diff'] == {'before': {}, 'after': {'switch-3~switch-4': {
+    assert run.diff == {'before': {}, 'after': {'switch-3~switch-4': {
         'peer1': 'switch-3', 'peer2': 'switch-4', 'use_virtual_peerlink': False, 'template_params': {}}}}
     # the controller's view: paired, a vPC domain of its choice, the peer-link a port-channel on each switch
     assert paired(emu) == {'switch-3': ('switch-4', 1), 'switch-4': ('switch-3', 1)}
@@ -123,7 +123,7 @@ def test_given_settings_are_the_templates_and_gathered_fed_back_changes_nothing(
                       diff=True)
     assert change.play.rc == 0 and change['requests'] == ['PUT /vpcpair'], change.play.output[-3000:]
     key = 'switch-5~switch-6'
-    assert change['diff']['after'][key]['peer1_port_channel'] == 520 and change['diff']['before'][key]['domain_id'] == 12
+    assert change.diff['after'][key]['peer1_port_channel'] == 520 and change.diff['before'][key]['domain_id'] == 12
     assert paired(emu)['switch-5'] == ('switch-6', 13)
     assert '"domain_id": 13' in change.play.stdout  # --diff shows it in the module's terms
     assert interface_policies(emu, leaves['switch-5'])['port-channel520'][0] == 'int_vpc_peer_link_po'
@@ -193,7 +193,7 @@ def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(reso
     run = resource('vpc_pairs', 'overridden', moved, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == ['DELETE /vpcpair', 'DELETE /vpcpair', 'POST /vpcpair'], run['requests']
-    assert len(run['diff']['before']) == 2 and len(run['diff']['after']) == 1
+    assert len(run.diff['before']) == 2 and len(run.diff['after']) == 1
     assert paired(emu) == {'switch-3': ('switch-5', 1), 'switch-5': ('switch-3', 1)}
     # a virtual peer-link: no peer-link port-channel; the unpaired pair's peer-link went with it
     assert 'port-channel500' not in interface_policies(emu, leaves['switch-3'])

@@ -67,6 +67,17 @@ class Field:
         return str(value)
 
 
+def given_over(result, want):
+    """``result`` with what ``want`` gives written over it: its template parameters added to the result's (those the want
+    names win), every other option replaced. For a model without attachments."""
+    for key, value in want.items():
+        if key == 'template_params':
+            result['template_params'] = dict(result.get('template_params') or {}, **value)
+        else:
+            result[key] = value
+    return result
+
+
 class ResourceModel:
     """The fields of one resource kind; subclasses set KIND, FIELDS and ATTACHMENT_FIELDS."""
 

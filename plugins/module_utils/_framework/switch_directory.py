@@ -1,9 +1,17 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: a fabric's switches, found by name, serial number or IP address.
+"""Internal to this collection: a fabric's switches, found by name, serial number or IP address; the one read of a
+fabric's switch inventory (``read_inventory``) that every resource uses.
 
 Attachments name a switch the way the user knows it; the controller wants its serial number.
+
+One read of ``switchesByFabric`` gives each switch's entry: its serial number, name, address, role, model, fabric and
+database id (``switchDbID``), which the run keeps (``keep_run_switches``: a later task that names only switches the copy
+knows reads no inventory), and its vPC and sync fields (``isVpcConfigured``, ``peerSerialNumber``, ``vpcDomain``,
+``ccStatus``), which it does not keep (``FRESH_FIELDS``). Those are always read fresh, by the tasks that need them (links
+and vpc_pairs): a vpc_pairs task pairs and unpairs switches and any task's deploy changes a switch's sync state, and
+neither forgets the run's copy (only fabricops.dashboard.fabric_switches does, when it adds or removes switches).
 """
 
 from __future__ import annotations
@@ -14,7 +22,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 
 # What the run keeps of a fabric's switches (ControllerClient.keep_fabric_fact): inventory entries, these fields
 RUN_SWITCHES = 'fabric_switches'
-ENTRY_FIELDS = ('serialNumber', 'logicalName', 'ipAddress', 'switchRole')
+ENTRY_FIELDS = ('serialNumber', 'logicalName', 'ipAddress', 'switchRole', 'model', 'fabricName', 'switchDbID')
+# What an entry says that other tasks of the run change without forgetting the copy: never kept, read fresh (see above)
+FRESH_FIELDS = ('isVpcConfigured', 'peerSerialNumber', 'vpcDomain', 'ccStatus')
 
 
 def run_switches(client, fabric):
@@ -64,6 +74,10 @@ class SwitchDirectory:
         """Whether ``given`` names exactly one switch of this directory."""
         return len(self._lookup.get(str(given), ())) == 1
 
+    def lists(self, given):
+        """Whether ``given`` names a switch of this directory (one or several: ``serial_of`` says which, or refuses)."""
+        return bool(self._lookup.get(str(given)))
+
     def serial_of(self, given, where):
         found = self._lookup.get(str(given), set())
         if len(found) == 1:
@@ -107,6 +121,12 @@ def read_directory(client, fabric, named=None):
     if directory is not None:
         switches = list(directory.by_serial.values())
         return switches, directory, switch_labels(switches)
+    switches = read_inventory(client, fabric)
+    return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
+
+
+def read_inventory(client, fabric):
+    """The fabric's inventory entries, every field (``FRESH_FIELDS`` too), in 1 GET, which renews the run's copy."""
     try:
         answer = client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
     except ApiError as exc:
@@ -116,7 +136,7 @@ def read_directory(client, fabric, named=None):
         raise
     switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
     keep_run_switches(client, fabric, switches)
-    return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
+    return switches
 
 
 def config_switches(params):

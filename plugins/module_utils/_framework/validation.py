@@ -24,6 +24,7 @@ import ipaddress
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import is_interface_name
 
 # What any VXLAN fabric can take; the fabric's own ranges (its settings) are narrower and only warned about.
 VNI_BOUNDS = (1, 16777214)
@@ -201,15 +202,6 @@ def check_roles(checks, kind, name, switches):
         if str(role or '').strip().lower().replace('_', ' ') in SPINE_ROLES:
             checks.refuse('%s %s: switch %s is a %s, and spines carry no VRFs or networks: attach it to leaf or border switches'
                           % (kind, name, switch, str(role).strip().lower()), depends_on='the role of %s' % switch)
-
-
-# An interface name as a switch's interface list spells it: a type, then numbers (Ethernet1/10, Ethernet1/1/2 for a
-# breakout, port-channel10, Ethernet1/10.20 for a sub-interface). Anything else names no port of any switch.
-INTERFACE_NAME = re.compile(r'^[A-Za-z][A-Za-z-]*\d+(?:/\d+)*(?:\.\d+)?$')
-
-
-def is_interface_name(text):
-    return bool(INTERFACE_NAME.match(str(text)))
 
 
 def check_port_names(checks, kind, name, switch, ports):

@@ -24,14 +24,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.po
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import wait_seconds
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_from_controller, role_to_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
-    AUTH_PROTOCOLS,
-    role_from_controller,
-    role_to_controller,
-    split_add_options,
-)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, split_add_options
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
 
 

@@ -20,12 +20,11 @@ What this mapping cannot carry it refuses before any write: ``max_hops`` above 7
 
 from __future__ import annotations
 
-import re
-
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_from_manage, role_to_manage
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
@@ -38,17 +37,6 @@ ADDABLE = ('manageable', 'ok')
 # The fields of a discovered switch that the add takes back (AddSwitchesRequest)
 ADD_FIELDS = ('hostname', 'ip', 'serialNumber', 'model', 'softwareVersion', 'vdcId', 'vdcMac')
 PLATFORM_TYPE = 'nx-os'
-
-
-def role_to_manage(role):
-    """``border_gateway`` -> ``borderGateway``: 4.2 spells the roles in lower camel case."""
-    first, *rest = role.split('_')
-    return first + ''.join(word.title() for word in rest)
-
-
-def role_from_manage(role):
-    """``borderGateway`` -> ``border_gateway``."""
-    return re.sub(r'([A-Z])', r'_\1', str(role or '').strip()).lower().lstrip('_')
 
 
 def auth_protocol_to_manage(protocol):

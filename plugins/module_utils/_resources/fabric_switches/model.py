@@ -76,12 +76,3 @@ class SwitchModel(ResourceModel):
 def split_add_options(wants):
     """{name: {option: value}} of how each listed switch is added, taken out of the wanted objects."""
     return {want['name']: {option: want.pop(option) for option in ADD_OPTIONS if option in want} for want in wants}
-
-
-# The inventory spells roles with spaces (switchRole of GET .../inventory/switchesByFabric).
-def role_to_controller(role):
-    return role.replace('_', ' ')
-
-
-def role_from_controller(role):
-    return str(role or '').strip().lower().replace(' ', '_')

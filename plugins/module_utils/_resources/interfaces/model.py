@@ -9,22 +9,9 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, template_text
-
-# The kinds of interface, from the name's type.
-ETHERNET, PORT_CHANNEL, LOOPBACK, SUBINTERFACE, VPC, SVI = 'ethernet', 'port-channel', 'loopback', 'sub-interface', 'vpc', 'svi'
-
-
-# (kind, pattern, spelling): the name as the user may write it (any case, short forms) and as the controller spells it.
-_NAMES = (
-    (SUBINTERFACE, re.compile(r'^(?:ethernet|eth|e)\s*(\d+/\d+(?:/\d+)?)\.(\d+)$', re.I), 'Ethernet%s.%s'),
-    (ETHERNET, re.compile(r'^(?:ethernet|eth|e)\s*(\d+/\d+(?:/\d+)?)$', re.I), 'Ethernet%s'),
-    (PORT_CHANNEL, re.compile(r'^(?:port-channel|portchannel|po)\s*(\d+)$', re.I), 'port-channel%s'),
-    (LOOPBACK, re.compile(r'^(?:loopback|lo)\s*(\d+)$', re.I), 'Loopback%s'),
-    (VPC, re.compile(r'^vpc\s*(\d+)$', re.I), 'vPC%s'),
-    (SVI, re.compile(r'^(?:vlan|interface-vlan)\s*(\d+)$', re.I), 'vlan%s'),
-)
-
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order
 
 MODES = ('access', 'trunk', 'routed')
 
@@ -38,9 +25,6 @@ SPEEDS = {text.lower(): text for text in ('Auto', '100Mb', '1Gb', '10Gb', '25Gb'
 
 # The MTU of a layer-2 port is a template choice; the numbers a user may mean by each.
 L2_MTUS = {'jumbo': 'jumbo', '9216': 'jumbo', 'default': 'default', '1500': 'default'}
-
-
-MTU_BOUNDS = (576, 9216)
 
 
 # allowed_vlans may hold VLAN 1, the switch's own default VLAN, which trunks carry unless told otherwise.
@@ -85,21 +69,6 @@ _DEFAULTS = {
 
 # Options that say the same on every kind that takes them: kept by merged when an interface changes its mode.
 _CARRIED = ('description', 'enabled', 'speed')
-
-
-def interface_name(text):
-    """(kind, the controller's spelling) of an interface name; (None, text) for a name of no kind this module knows."""
-    text = str(text or '').strip()
-    for kind, pattern, spelling in _NAMES:
-        match = pattern.match(text)
-        if match:
-            return kind, spelling % match.groups()
-    return None, text
-
-
-def interface_order(name):
-    """A sort key putting Ethernet1/2 before Ethernet1/10."""
-    return [int(part) if part.isdigit() else part.lower() for part in re.split(r'(\d+)', name)]
 
 
 def kind_of(obj):
@@ -265,22 +234,14 @@ class InterfaceModel(ResourceModel):
                     result[option] = have[option]
         else:
             result = copy.deepcopy(have)
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'] = dict(result.get('template_params') or {}, **value)
-            else:
-                result[key] = value
+        given_over(result, want)
         return result
 
     def replaced(self, have, want):
         result = self.defaults_for(want)
         if have is not None and not self.changes_policy(have, result):
             result['template_params'] = dict(have.get('template_params') or {})
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'].update(value)
-            else:
-                result[key] = value
+        given_over(result, want)
         return result
 
     @staticmethod

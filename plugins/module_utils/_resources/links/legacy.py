@@ -18,145 +18,40 @@ The module's own links are those with a template. The controller also lists link
 [client, cisco.dcnm dcnm_links: "if templateName is empty, link is autodiscovered"]): those are never gathered, replaced
 or deleted, only taken into account as holding their ports.
 
-One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
-controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
-second API's mapping would sit beside in a file of its own.
+This file holds the mapping to the controller's legacy API (reads, plan, writes, deploy); ``model.py`` the model,
+``nvpairs.py`` a link as the controller lists it and the templates' nvPairs, ``checks.py`` the intent checks.
 """
 
 from __future__ import annotations
 
-import ipaddress
-
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_directory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_template_keys
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import MTU_BOUNDS, interface_name
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import (
-    ASN,
-    INTER_FABRIC_TEMPLATES,
-    INTRA_FABRIC_TEMPLATES,
-    PREFIXED,
-    REQUIRED,
-    SETTINGS,
-    TAKES,
-    link_key,
-    prefix_length,
-    template_kind,
-    turned,
-)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
-
-# setting -> nvPair, for the settings that are one nvPair as text; the addresses depend on the template (ADDRESS_KEYS)
-NV_KEYS = {'mtu': 'MTU', 'enabled': 'ADMIN_STATE', 'src_description': 'PEER1_DESC', 'dst_description': 'PEER2_DESC',
-           'src_asn': 'asn', 'dst_asn': 'NEIGHBOR_ASN'}
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.checks import LinkChecks
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, nv_pairs, object_from_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 
-_INTRA_ADDRESSES = {'src_ip': 'PEER1_IP', 'dst_ip': 'PEER2_IP'}
-
-
-ADDRESS_KEYS = dict({template: _INTRA_ADDRESSES for template in INTRA_FABRIC_TEMPLATES},
-                    ext_fabric_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
-                    ext_multisite_underlay_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
-                    ext_vxlan_mpls_underlay_setup={'src_ip': 'IP_MASK', 'dst_ip': 'NEIGHBOR_IP'},
-                    ext_evpn_multisite_overlay_setup={'src_ip': 'SOURCE_IP', 'dst_ip': 'NEIGHBOR_IP'},
-                    ext_vxlan_mpls_overlay_setup={'dst_ip': 'NEIGHBOR_IP'})
-
-
-# nvPairs the controller adds of its own from the link's ends [seen]: never template_params, never sent
-DERIVED_KEYS = frozenset((
-    'LINK_UUID', 'FABRIC1', 'FABRIC2', 'PEER1_SN', 'PEER2_SN', 'PEER1_INTF', 'PEER2_INTF', 'HOSTNAME1', 'HOSTNAME2',
-    'SOURCE_FABRIC_NAME', 'DEST_FABRIC_NAME', 'SOURCE_SERIAL_NUMBER', 'DEST_SERIAL_NUMBER', 'SOURCE_SWITCH_NAME',
-    'DEST_SWITCH_NAME', 'SOURCE_IF_NAME', 'DEST_IF_NAME',
-))
-
-
-# the ends of a link as the controller lists them, and as its create body names them
-_INFO = (('src', 'sw1-info', 'source'), ('dst', 'sw2-info', 'destination'))
-
-
-def owned_keys(template):
-    """{nvPair: setting} of the nvPairs the settings set for this template."""
-    owned = {NV_KEYS[option]: option for option in TAKES.get(template, ()) if option in NV_KEYS}
-    owned.update({key: option for option, key in ADDRESS_KEYS.get(template, {}).items()})
-    return owned
-
-
-def object_from_controller(link, label_of, task_fabric):
-    """(the model object, its ends [(fabric, serial, interface)]) of a link as GET /control/links/fabrics/{f} lists it;
-    (None, ends) for a link the controller discovered itself (no template). ``label_of(fabric, serial, name)``: the switch
-    as results name it."""
-    ends = []
-    obj = {}
-    for end, info_key, _prefix in _INFO:
-        info = link.get(info_key) if isinstance(link.get(info_key), dict) else {}
-        fabric, serial = str(info.get('fabric-name') or ''), str(info.get('sw-serial-number') or '')
-        interface = interface_name(info.get('if-name'))[1]
-        ends.append((fabric, serial, interface))
-        obj.update({'%s_fabric' % end: fabric, '%s_switch' % end: label_of(fabric, serial, str(info.get('sw-sys-name') or serial)),
-                    '%s_interface' % end: interface})
-    template = str(link.get('templateName') or '')
-    if not template:
-        return None, ends
-    obj['template'] = template
-    pairs = {str(key): template_text(value) for key, value in (link.get('nvPairs') or {}).items() if key not in DERIVED_KEYS}
-    owned = owned_keys(template)
-    consumed = set()
-    for key, option in owned.items():
-        value = pairs.get(key)
-        if value is None or (value == '' and option not in ('src_description', 'dst_description')):
-            consumed.add(key)
-            continue
-        if option == 'mtu' and not value.isdigit():
-            continue  # not a number: left in template_params as the controller has it
-        consumed.add(key)
-        if option == 'mtu':
-            obj[option] = int(value)
-        elif option == 'enabled':
-            obj[option] = value.lower() != 'false'
-        else:
-            obj[option] = value
-    if template in PREFIXED and prefix_length(obj.get('src_ip')) and obj.get('dst_ip'):
-        obj['dst_ip'] = '%s/%s' % (obj['dst_ip'], prefix_length(obj['src_ip']))
-    obj['template_params'] = {key: value for key, value in pairs.items() if key not in consumed}
-    obj['name'] = link_key(task_fabric, obj)
-    return obj, ends
-
-
-def nv_pairs(obj):
-    """The nvPairs of ``obj`` as its template takes them: its template_params, then its settings as text."""
-    pairs = dict(obj.get('template_params') or {})
-    template = obj.get('template')
-    for nv_key, option in owned_keys(template).items():
-        value = obj.get(option)
-        if value is None:
-            continue
-        if option == 'enabled':
-            pairs[nv_key] = 'true' if value else 'false'
-        elif option == 'dst_ip' and template in PREFIXED:
-            pairs[nv_key] = str(value).partition('/')[0]
-        else:
-            pairs[nv_key] = str(value)
-    return pairs
-
-
-class LinkMapping(Mapping):
+class LinkMapping(LinkChecks, SwitchScopedMapping):
     """Reads a fabric's links in one request (and its inventory, and that of each other fabric the config names), writes
-    each link (one request each: the controller has no bulk create), deploys the switches at the ends of what changed."""
+    each link (one request each: the controller has no bulk create), deploys the switches at the ends of what changed.
+
+    A link's ends may be in two fabrics: ``labels`` is {(fabric, serial): the switch as results name it}, and each fabric
+    read has its directory in ``directories``."""
+
+    ITEMS = 'links'
+    EACH = 'each with its two ends (src_switch, src_interface, dst_switch, dst_interface)'
 
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
-        self.fabric = params.get('fabric')
-        # {fabric: SwitchDirectory} of the fabrics read; {(fabric, serial): the switch as results name it}; {(fabric, serial): ccStatus}
+        super().__init__(model, client, params)
+        # {fabric: SwitchDirectory} of the fabrics read; {(fabric, serial): ccStatus}
         self.directories = {}
-        self.labels = {}
         self.compliance = {}
         # {key: uuid} of the links read; {key: [(fabric, serial, interface)] in the object's order}
         self.uuids = {}
@@ -170,12 +65,16 @@ class LinkMapping(Mapping):
 
     # reads
 
-    def inventory(self, fabric, required=True):
-        """Read a fabric's switches once; None for a fabric the controller does not have (an error when ``required``)."""
+    def fabric_inventory(self, fabric, required=True):
+        """Read a fabric's switches once; None for a fabric the controller does not have (an error when ``required``).
+
+        A switch's sync state (``ccStatus``), which says what a deploy pushes and when it is done, is read fresh, so a task
+        that deploys reads the inventory; one that does not takes the run's copy when it names every switch config names in
+        that fabric (``switch_directory.read_directory``)."""
         if fabric in self.directories:
             return self.directories[fabric]
         try:
-            switches, directory, labels = read_directory(self.client, fabric)
+            switches, directory, labels = read_directory(self.client, fabric, None if self.params.get('deploy') else self.named_in(fabric))
         except ApiError as exc:
             if exc.status != 404 or required:
                 raise
@@ -187,6 +86,18 @@ class LinkMapping(Mapping):
             self.compliance[(fabric, serial)] = str(entry.get('ccStatus') or '')
         self.directories[fabric] = directory
         return directory
+
+    def named_in(self, fabric):
+        """The switches config names in ``fabric``, as given (None for gathered, which lists the fabric as it is now)."""
+        if self.params.get('state') == 'gathered':
+            return None
+        named = []
+        for item in self.params.get('config') or []:
+            source = str(item.get('src_fabric') or '').strip() or self.fabric
+            for end, end_fabric in (('src', source), ('dst', str(item.get('dst_fabric') or '').strip() or source)):
+                if end_fabric == fabric:
+                    named.append(str(item.get('%s_switch' % end) or '').strip())
+        return named
 
     def label_of(self, fabric, serial, name):
         return self.labels.get((fabric, serial), name or serial)
@@ -207,10 +118,10 @@ class LinkMapping(Mapping):
         1 GET of the fabric's inventory, 1 GET of its links (both directions of inter-fabric links included), 1 GET of the
         inventory of each other fabric the config names."""
         del names  # the controller lists a fabric's links in one answer
-        self.inventory(self.fabric)
+        self.fabric_inventory(self.fabric)
         if self.params.get('state') != 'gathered':
             for fabric in self.named_fabrics():
-                self.inventory(fabric, required=False)
+                self.fabric_inventory(fabric, required=False)
         answer = self.client.read('/control/links/fabrics/%s' % segment(self.fabric))
         have = {}
         for link in answer if isinstance(answer, list) else []:
@@ -227,14 +138,6 @@ class LinkMapping(Mapping):
             self.uuids[obj['name']] = str(link.get('link-uuid') or '')
             self.ends[obj['name']] = ends
         return dict(sorted(have.items()))
-
-    @staticmethod
-    def config_hint(state):
-        return 'list the links to %s, each with its two ends (src_switch, src_interface, dst_switch, dst_interface)' % (
-            'render' if state == 'rendered' else 'set')
-
-    def prepare(self, wants, have):
-        del wants, have  # the ends are resolved in plan, for every state
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, in the fabrics given."""
@@ -318,80 +221,13 @@ class LinkMapping(Mapping):
         first needed (that of the far end of a link the task deletes, say)."""
         if self.client.offline:
             return True
-        directory = self.directories[fabric] if fabric in self.directories else self.inventory(fabric, required=False)
+        directory = self.directories[fabric] if fabric in self.directories else self.fabric_inventory(fabric, required=False)
         return directory is not None and serial in directory.by_serial
 
     def plan(self, model, state, wants, have):
         """The changes of the state, once the task's links are keyed as the controller's are."""
         self.rekey(wants)
         return plan(model, state, wants, have)
-
-    def check(self, changes):
-        del changes
-
-    # the checks of the task's intent
-
-    def check_intent(self, state, wants, changes, checks):
-        """Refuse what cannot work, before anything is written: an end on a switch its fabric does not have (or a fabric
-        that does not exist), a link from a switch to itself, an interface in two links of the task or held by another link
-        of the fabric, a template the controller does not have for the kind of link, settings the template does not take,
-        addresses, MTU and ASNs that cannot work. Costs no request: the run's reads hold all of it."""
-        del wants  # the changes hold the task's links as planned, their ends resolved
-        if state == 'deleted':
-            return
-        for text, depends_on in self.problems:
-            checks.refuse(text, depends_on=depends_on)
-        claims = {}
-        leaving = {change.name for change in changes if change.after is None}
-        for change in changes:
-            obj = change.after
-            if obj is None:
-                continue
-            ends = self.ends.get(change.name) or []
-            if len(ends) == 2 and ends[0][:2] == ends[1][:2]:
-                checks.refuse('link %s: both ends are on switch %s; a link joins two switches' % (change.name, obj['src_switch']))
-            for fabric, serial, interface in ends:
-                port = (fabric, serial, interface.lower())
-                if port in claims and claims[port] != change.name:
-                    checks.refuse('interface %s of switch %s is an end of link %s and of link %s in this task; an interface has '
-                                  'one link' % (interface, self.label_of(fabric, serial, serial), claims[port], change.name))
-                claims[port] = change.name
-                holder = self.ports.get(port)
-                if holder and holder != change.name and holder not in leaving and change.before is None:
-                    checks.refuse('link %s: interface %s of switch %s is already an end of %s; delete that link first (in this '
-                                  'task or an earlier one), or choose another interface' % (
-                                      change.name, interface, self.label_of(fabric, serial, serial), holder),
-                                  depends_on=holder)
-            if change.changed:
-                self.check_settings(change.name, obj, checks)
-
-    @staticmethod
-    def check_settings(name, obj, checks):
-        template = obj.get('template')
-        kind = 'intra' if obj['src_fabric'] == obj['dst_fabric'] else 'inter'
-        choices = INTRA_FABRIC_TEMPLATES if kind == 'intra' else INTER_FABRIC_TEMPLATES
-        if template not in choices:
-            other = template_kind(template)
-            checks.refuse('link %s: template %s is %s; an %s-fabric link takes one of %s' % (
-                name, template, 'for %s-fabric links' % other if other else 'not a link template the controller has',
-                kind, ', '.join(sorted(choices))))
-            return
-        takes = TAKES[template]
-        given = [option for option in SETTINGS if obj.get(option) is not None and option not in takes]
-        if given:
-            checks.refuse('link %s: template %s takes no %s%s; give its parameters in template_params by the template\'s own names'
-                          % (name, template, ', '.join(given), ' (it takes %s)' % ', '.join(takes) if takes else ''))
-        missing = [option for option in REQUIRED.get(template, ()) if obj.get(option) in (None, '')]
-        if missing:
-            checks.refuse('link %s: template %s needs %s; add %s to its config item'
-                          % (name, template, ', '.join(missing), ' and '.join(missing)))
-        check_template_keys(checks, 'link', name, obj.get('template_params'), owned_keys(template))
-        if obj.get('mtu') is not None and not MTU_BOUNDS[0] <= obj['mtu'] <= MTU_BOUNDS[1]:
-            checks.refuse('link %s: mtu %d must be from %d to %d' % (name, obj['mtu'], MTU_BOUNDS[0], MTU_BOUNDS[1]))
-        for option in ('src_asn', 'dst_asn'):
-            if obj.get(option) is not None and not ASN.match(obj[option]):
-                checks.refuse('link %s: %s %r is not a BGP ASN; give a number such as 65001 (or 65001.100)' % (name, option, obj[option]))
-        check_addresses(checks, name, obj)
 
     # deploy
 
@@ -420,7 +256,7 @@ class LinkMapping(Mapping):
     def body(self, obj):
         """The create (and update) body of ``obj``, its ends in the controller's order."""
         request = {'templateName': obj['template'], 'nvPairs': nv_pairs(obj)}
-        for index, (end, _info_key, prefix) in enumerate(_INFO):
+        for index, (end, _info_key, prefix) in enumerate(INFO):
             fabric, serial, interface = self.ends[obj['name']][index]
             managed = self.managed(fabric, serial)
             # results name a switch by its serial number when two have its name; the controller wants the name itself
@@ -444,8 +280,7 @@ class LinkMapping(Mapping):
             try:
                 yield request
             except ApiError as exc:
-                # the controller's own words, without the address and path every item would repeat
-                failed[change.name] = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+                failed[change.name] = refusal_reason(exc)
                 continue
             done.append(change.name)
         if failed:
@@ -488,38 +323,6 @@ class LinkMapping(Mapping):
         del names
         for fabric in {fabric for fabric, _serial in self.deploying}:
             self.directories.pop(fabric, None)
-            self.inventory(fabric)
+            self.fabric_inventory(fabric)
         return {self.switch_label(fabric, serial): {serial: (self.switch_label(fabric, serial), self.compliance.get(
             (fabric, serial), 'NA').upper().replace(' ', '-'))} for fabric, serial in self.deploying}
-
-
-def check_addresses(checks, name, obj):
-    """The ends' addresses: IP addresses, with the link's prefix length where the template takes one (the same on both
-    ends, in one subnet), without it where the fabric sets it; not the same address twice."""
-    template = obj['template']
-    parsed = {}
-    for option in ('src_ip', 'dst_ip'):
-        value = obj.get(option)
-        if value in (None, ''):
-            continue
-        try:
-            if template in PREFIXED and prefix_length(value) is None:
-                raise ValueError(value)
-            parsed[option] = ipaddress.ip_interface(value) if template in PREFIXED else ipaddress.ip_address(value)
-        except ValueError:
-            if template in PREFIXED:
-                checks.refuse('link %s: %s %r is not an address with the link\'s prefix length; give it as address/length, such '
-                              'as 192.168.60.1/30 (on either end)' % (name, option, value))
-            else:
-                checks.refuse('link %s: %s %r is not an IP address; give the address alone, such as 10.4.0.1%s' % (
-                    name, option, value, ' (the fabric sets the prefix length)' if '/' in str(value) else ''))
-    if len(parsed) < 2:
-        return
-    if template in PREFIXED:
-        if parsed['src_ip'].network != parsed['dst_ip'].network:
-            checks.refuse('link %s: src_ip %s and dst_ip %s are not in one subnet; give both ends addresses of the link\'s subnet'
-                          % (name, obj['src_ip'], obj['dst_ip']))
-        if parsed['src_ip'].ip == parsed['dst_ip'].ip:
-            checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip'].ip))
-    elif parsed['src_ip'] == parsed['dst_ip']:
-        checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip']))

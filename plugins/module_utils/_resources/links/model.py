@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import ETHERNET, SUBINTERFACE, interface_name
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, SUBINTERFACE, interface_name
 
 # The options that say where a link is, by end; turning a link round exchanges each src_ option with its dst_ option.
 END_OPTIONS = ('fabric', 'switch', 'interface')
@@ -191,11 +191,7 @@ class LinkModel(ResourceModel):
             result = self.defaults_for(have or want, template)
         else:
             result = copy.deepcopy(have)
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'] = dict(result.get('template_params') or {}, **value)
-            else:
-                result[key] = value
+        given_over(result, want)
         settle_addresses(result, want)
         return result
 
@@ -205,11 +201,7 @@ class LinkModel(ResourceModel):
         if have is not None and template == have.get('template'):
             # parameters the module does not name keep their value: their template defaults are the controller's
             result['template_params'] = dict(have.get('template_params') or {})
-        for key, value in want.items():
-            if key == 'template_params':
-                result['template_params'].update(value)
-            else:
-                result[key] = value
+        given_over(result, want)
         settle_addresses(result, want)
         return result
 

@@ -27,6 +27,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import ATTACHMENT_READ_BATCH, DELETE_BATCH, OverlayMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -116,11 +117,6 @@ def typed(value, kind, where):
     if kind is list:
         return [part.strip() for part in str(value).split(',') if part.strip()]
     return template_text(value)
-
-
-def words(role):
-    """``borderGateway`` -> ``border gateway``: a switch role of 4.2 as the legacy API spells it."""
-    return ''.join(' ' + letter.lower() if letter.isupper() else letter for letter in str(role or '')).strip()
 
 
 class ManageOverlayChecks(OverlayChecks):
@@ -230,7 +226,7 @@ class OverlayManageMapping(OverlayMapping):
                  and item.get('interfaceRange')]
         return {
             'switchSerialNo': detail.get('switchId'), 'switchName': detail.get('switchName'),
-            'switchRole': words(detail.get('switchRole')), 'isLanAttached': detail.get('attach') is True,
+            'switchRole': role_manage_to_controller(detail.get('switchRole')), 'isLanAttached': detail.get('attach') is True,
             'lanAttachState': LEGACY_STATES.get(detail.get('status'), str(detail.get('status') or 'NA')),
             'vlanId': detail.get('vlanId'), 'portNames': ','.join(ports),
         }
@@ -262,7 +258,7 @@ class OverlayManageMapping(OverlayMapping):
         answer = self.client.read('%s/switches' % self.fabric_path)
         switches = answer.get('switches') if isinstance(answer, dict) else None
         return [{'serialNumber': switch.get('switchId') or switch.get('serialNumber'), 'logicalName': switch.get('hostname'),
-                 'ipAddress': switch.get('fabricManagementIp'), 'switchRole': words(switch.get('switchRole'))}
+                 'ipAddress': switch.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(switch.get('switchRole'))}
                 for switch in switches or [] if isinstance(switch, dict)]
 
     # what 4.2 cannot take, refused before any write

@@ -20,9 +20,8 @@ not marked for delete. What the controller made itself (``source`` names the fea
 (fabricops.dashboard.interfaces) and policies marked for delete (they leave at the switch's next deploy) are never compared,
 changed or deleted.
 
-One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
-controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
-second API's mapping would sit beside in a file of its own.
+This file holds the mapping to the controller's legacy API (reads, plan, intent checks, writes, deploy), on
+``SwitchScopedMapping``; ``model.py`` the model.
 """
 
 from __future__ import annotations
@@ -32,14 +31,13 @@ import re
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import DEFAULT_PRIORITY, policy_key
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # nvPairs the controller adds to what was sent: the switch's fabric, and the policy's own priority, description and id as some
 # reads repeat them. Never template parameters, never sent back.
@@ -79,35 +77,23 @@ def policy_body(obj, serial, policy_id=None):
     return body
 
 
-class PolicyMapping(Mapping):
+class PolicyMapping(SwitchScopedMapping):
     """Reads the policies of the switches named (one request for all of them), writes them, deploys the switches it changed."""
 
+    ITEMS = 'policies'
+    EACH = 'each with its switch and template'
+
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
-        self.fabric = params.get('fabric')
-        self.directory = None
-        # {serial: the switch as results name it}; {key: serial}; {key: [policy ids]} (more than one: the same policy twice)
-        self.labels = {}
-        self.serials = {}
+        super().__init__(model, client, params)
+        # {key: [policy ids]} (more than one: the same policy twice)
         self.ids = {}
         # the templates the switches read already carry: they exist, and are not asked for again
         self.templates_seen = set()
         # {serial: the switch's sync state (IN-SYNC, OUT-OF-SYNC, PENDING)}, read only for a task that deploys
         self.sync = {}
         self.named = []
-        # {switch as given: where}: switches the fabric does not have
-        self.absent = {}
 
     # reads
-
-    def inventory(self, named=None):
-        """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
-        all (see ``read_directory``)."""
-        switches, self.directory, labels = read_directory(self.client, self.fabric, named)
-        self.labels.update(labels)
-        return switches
 
     def read(self, names=None):
         """{key: policy} of the users' policies of the switches config names (every switch of the fabric for gathered).
@@ -117,24 +103,10 @@ class PolicyMapping(Mapping):
         deploy 1 GET of their sync state."""
         del names  # policies are read per switch, in one answer
         state = self.params.get('state')
-        if state in ('deleted', 'overridden') and not self.params.get('config'):
-            raise ModelError('state %s needs config: list the policies%s, each with its switch and template; nothing is %s on a '
-                             'switch config does not name.' % (state, ' to keep' if state == 'overridden' else ' to delete',
-                                                               'changed' if state == 'overridden' else 'deleted'))
-        switches = self.inventory(config_switches(self.params))
-        if state == 'gathered':
-            serials = [str(entry['serialNumber']) for entry in switches]
-        else:
-            serials = []
-            for index, item in enumerate(self.params.get('config') or []):
-                given = str(item.get('switch') or '').strip()
-                if not self.listed(given):
-                    # refused with the task's other problems (check_intent), in one message
-                    self.absent.setdefault(given, 'config[%d]' % index)
-                    continue
-                serial = self.directory.serial_of(given, 'config[%d]' % index)
-                if serial not in serials:
-                    serials.append(serial)
+        self.needs_config()
+        switches = self.config_inventory()
+        # a switch config names that the fabric does not have is refused with the task's other problems (check_intent)
+        serials = [str(entry['serialNumber']) for entry in switches] if state == 'gathered' else self.named_switches()
         self.named = serials
         have = {}
         for batch in name_batches(serials):
@@ -158,11 +130,6 @@ class PolicyMapping(Mapping):
             self.sync = {serial: state for serial, (_label, state) in self.read_sync(serials).items()}
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], item[1]['template'], item[1]['description'])))
 
-    def listed(self, given):
-        """Whether the fabric has a switch of this name, serial number or IP address."""
-        return any(given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))
-                   for serial, entry in self.directory.by_serial.items())
-
     def read_sync(self, serials):
         """{serial: (switch, IN-SYNC, OUT-OF-SYNC or PENDING)}: the switches' sync state, one GET."""
         answer = self.client.read('/control/fabrics/%s/config-preview/%s' % (segment(self.fabric), ','.join(serials)),
@@ -173,13 +140,6 @@ class PolicyMapping(Mapping):
                 serial = str(entry['switchId'])
                 found[serial] = (self.labels.get(serial, serial), str(entry.get('status') or 'NA').upper().replace(' ', '-'))
         return found
-
-    @staticmethod
-    def config_hint(state):
-        return 'list the policies to %s, each with its switch and template' % ('render' if state == 'rendered' else 'set')
-
-    def prepare(self, wants, have):
-        del wants, have  # the switches are resolved in plan, for every state
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
@@ -192,10 +152,9 @@ class PolicyMapping(Mapping):
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
         for index, want in enumerate(wants):
-            if want['switch'] in self.absent:
-                self.serials[want['name']] = want['switch']
+            serial = self.switch_serial(want, index)
+            if serial is None:
                 continue
-            serial = self.directory.serial_of(want['switch'], 'config[%d]' % index)
             want['switch'] = self.labels[serial]
             want['name'] = policy_key(want['switch'], want['template'], want['description'])
             self.serials[want['name']] = serial
@@ -219,17 +178,12 @@ class PolicyMapping(Mapping):
             changes.extend(Change(name, obj, None) for name, obj in have.items() if name not in seen)
         return changes
 
-    def check(self, changes):
-        del changes
-
     def check_intent(self, state, wants, changes, checks):
         """Refuse, before anything is written: a template the controller does not have (asked once per template no switch read
         carries, for the policies to create), parameters the controller sets itself, and a listed policy the controller holds
         more than once (the task cannot say which copy it means); and, in every state, a switch the fabric does not have."""
-        for given, where in self.absent.items():
-            # in check mode a warning: an earlier task of the play (fabricops.dashboard.fabric_switches) may add the switch
-            checks.refuse('%s: switch %s is not in fabric %s; give its name, serial number or IP address as the fabric inventory '
-                          'lists it' % (where, given, self.fabric), depends_on='switch %s' % given)
+        # in check mode a warning: an earlier task of the play (fabricops.dashboard.fabric_switches) may add the switch
+        self.refuse_absent(checks, depends_on='switch {switch}')
         if state == 'deleted':
             return
         for want in wants:
@@ -255,7 +209,7 @@ class PolicyMapping(Mapping):
         try:
             self.client.beside(TEMPLATES_PREFIX).read('/%s' % segment(template))
         except ApiError as exc:
-            text = str((server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message)
+            text = str(refusal_reason(exc))
             if exc.status == 404 or (exc.status == 500 and 'not found' in text.lower()):
                 return False
             raise
@@ -348,20 +302,6 @@ class PolicyMapping(Mapping):
                 why = reasons.get(self.serials[name]) or [text for texts in reasons.values() for text in texts]
                 failed[name] = '; '.join(sorted(set(why))) or 'failed'
         raise ItemsFailed('creating policies (%s)' % request.label(), failed, list(done))
-
-    @staticmethod
-    def attempt(request, doing, names, done, record=True):
-        """Send ``request``; a refusal fails the task naming its policies, and what the task's earlier requests did."""
-        try:
-            answer = yield request
-        except ApiError as exc:
-            # the controller's own words, without the address and path every item would repeat
-            reason = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
-            raise ItemsFailed('%s policies (%s, HTTP %s)' % (doing, request.label(), exc.status), {name: reason for name in names},
-                              list(done)) from None
-        if record:
-            done.extend(names)
-        return answer
 
     def wait(self, serials, timeout):
         """Wait until each deployed switch is in sync; {switch: state}."""

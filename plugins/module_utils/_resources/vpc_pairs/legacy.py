@@ -18,117 +18,48 @@ nvPairs; a pair made without them takes what the controller chooses (the VXLAN f
 empty. The controller merges the settings an update gives into those the pair has and has no way to remove one, so a
 setting is never reset by ``replaced``: only ``use_virtual_peerlink`` has a default.
 
-One file, one concern, as docs/resource_framework.md asks: this resource's model and its one mapping to the
-controller's legacy API. Its length is that mapping's rules (reads, intent checks, writes, deploy), which a
-second API's mapping would sit beside in a file of its own.
+This file holds the mapping to the controller's legacy API (reads, plan, writes, deploy); ``model.py`` the model,
+``nvpairs.py`` the vpc_pair template's nvPairs, ``checks.py`` the intent checks.
 """
 
 from __future__ import annotations
 
-import ipaddress
-
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_directory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_bounds, check_template_keys
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import (
-    DOMAIN_BOUNDS,
-    MEMBER_OPTIONS,
-    NUMBER_OPTIONS,
-    PORT_CHANNEL_BOUNDS,
-    port_list,
-    swapped,
-)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
-
-# The template a pair's settings are sent with [seen: cisco.dcnm's captures name it].
-PAIR_TEMPLATE = 'vpc_pair'
-
-
-# option -> nvPair of the vpc_pair template [client, cisco.dcnm dcnm_vpc_pair's profile]
-SETTING_KEYS = {
-    'domain_id': 'DOMAIN_ID',
-    'peer1_port_channel': 'PEER1_PCID', 'peer2_port_channel': 'PEER2_PCID',
-    'peer1_link_members': 'PEER1_MEMBER_INTERFACES', 'peer2_link_members': 'PEER2_MEMBER_INTERFACES',
-    'keepalive_vrf': 'KEEP_ALIVE_VRF',
-    'peer1_keepalive_ip': 'PEER1_KEEP_ALIVE_LOCAL_IP', 'peer2_keepalive_ip': 'PEER2_KEEP_ALIVE_LOCAL_IP',
-}
-
-
-# nvPairs the controller keeps of its own on a pair's policy: never template_params, never sent back
-SERVER_KEYS = ('FABRIC_NAME', 'POLICY_ID')
-
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_inventory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.checks import VpcPairChecks
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import swapped
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import PAIR_TEMPLATE, nv_pairs, settings_from_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # The controller's words for "the pair is already gone" on a delete [client: cisco.dcnm reads them so, in any case].
 ALREADY_UNPAIRED = 'not a part of any vpc pair'
 
 
-def nv_pairs(obj):
-    """The vpc_pair template's nvPairs of ``obj``: its template_params, then its settings as text."""
-    pairs = dict(obj.get('template_params') or {})
-    for option, key in SETTING_KEYS.items():
-        value = obj.get(option)
-        if value is None:
-            continue
-        pairs[key] = ','.join(value) if option in MEMBER_OPTIONS else str(value)
-    return pairs
+class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
+    """Reads a fabric's vPC pairs (the inventory once, three reads per pair concerned), pairs, changes, unpairs, deploys.
 
+    ``serials``: {key: [serial of peer one, serial of peer two]}, of the pairs read and the task's."""
 
-def settings_from_controller(pairs, where):
-    """{option: value} and the template_params of a pair's policy nvPairs (``{}`` when it has none)."""
-    pairs = {str(key): template_text(value) for key, value in (pairs or {}).items() if key not in SERVER_KEYS}
-    settings = {}
-    for option, key in SETTING_KEYS.items():
-        if key not in pairs:
-            continue
-        # an empty text is an empty setting (what a task giving [] or "" sent), except for a number, which is unset
-        text = str(pairs.pop(key))
-        if option in MEMBER_OPTIONS:
-            try:
-                settings[option] = port_list(text, where)
-            except ModelError:
-                pairs[key] = text  # a spelling this module does not know: kept as the controller has it
-        elif option in NUMBER_OPTIONS:
-            if text.strip().isdigit():
-                settings[option] = int(text.strip())
-            elif text.strip():
-                pairs[key] = text
-        else:
-            settings[option] = text
-    return settings, pairs
-
-
-class VpcPairMapping(Mapping):
-    """Reads a fabric's vPC pairs (the inventory once, three reads per pair concerned), pairs, changes, unpairs, deploys."""
+    ITEMS = 'pairs'
+    EACH = 'each with peer1 and peer2'
 
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
-        self.fabric = params.get('fabric')
-        self.directory = None
-        # {serial: the switch as results name it (its name, or its serial number when another switch has that name)}
-        self.labels = {}
-        # {key: [serial of peer one, serial of peer two]}, of the pairs read and the task's
-        self.serials = {}
+        super().__init__(model, client, params)
         # {key: number of vPC interfaces on the pair}, as read
         self.vpcs = {}
         # {serial: key of the pair it is in}, as read
         self.pair_of = {}
-        # [(where, switch as given)] of switches the fabric does not list
+        # [(where, switch as given)] of switches the fabric does not list, each time config names one
         self.unknown = []
 
     # reads
-
-    def inventory(self):
-        switches, self.directory, self.labels = read_directory(self.client, self.fabric)
-        return switches
 
     def named_switches(self):
         """The serials of the switches the task's config names that the fabric has."""
@@ -144,7 +75,9 @@ class VpcPairMapping(Mapping):
         """{key: pair} of the fabric's pairs that concern the task: every pair for gathered, overridden and deleted without
         config, else the pairs of the switches config names.
 
-        1 GET of the fabric inventory, whose switches say whether they are paired and with which peer; then, per pair
+        1 GET of the fabric inventory, read fresh (``inventory()``: whether a switch is paired, and with which peer, is never
+        taken from the run's copy, see ``switch_directory.FRESH_FIELDS``), whose switches say whether they are paired and
+        with which peer; then, per pair
         concerned, 3 GETs: its peer order and vPC interfaces (/vpcpair/inventory), its peer-link kind
         (/vpcpair/recommendation) and its settings (/vpcpair/policy). The controller has no fabric-wide read of them."""
         del names  # config names switches, not pairs: the pairs concerned are found from the inventory
@@ -182,21 +115,13 @@ class VpcPairMapping(Mapping):
                    and str(candidate.get('serialNumber')) == two]
         obj['use_virtual_peerlink'] = bool(current) and template_text(current[0].get('useVirtualPeerlink')) == 'true'
         policy = self.client.read('/vpcpair/policy', params={'serialNumber': one})
-        settings, rest = settings_from_controller((policy or {}).get('nv_pairs') if isinstance(policy, dict) else None,
-                                                  'vPC pair %s' % key)
+        settings, rest = settings_from_controller((policy or {}).get('nv_pairs') if isinstance(policy, dict) else None)
         obj.update(settings)
         obj['template_params'] = rest
         if obj.get('domain_id') is None and entry.get('vpcDomain'):
             # the domain the controller chose, shown by the inventory
             obj['domain_id'] = int(entry['vpcDomain'])
         return obj
-
-    @staticmethod
-    def config_hint(state):
-        return 'list the pairs to %s, each with peer1 and peer2' % ('render' if state == 'rendered' else 'set')
-
-    def prepare(self, wants, have):
-        del wants, have  # the switches are resolved in plan, for every state
 
     def prepare_offline(self, wants):
         """For rendered: a switch is taken to be named by its serial number."""
@@ -210,9 +135,7 @@ class VpcPairMapping(Mapping):
             serials = []
             for option in ('peer1', 'peer2'):
                 given = want[option]
-                named = [serial for serial, entry in self.directory.by_serial.items()
-                         if given in (serial, str(entry.get('logicalName') or ''), str(entry.get('ipAddress') or ''))]
-                if named:
+                if self.directory.lists(given):
                     # several switches of that name: serial_of says so, naming them
                     serials.append(self.directory.serial_of(given, 'config[%d] %s' % (index, option)))
                 else:
@@ -236,110 +159,8 @@ class VpcPairMapping(Mapping):
             self.rekey(wants, have)
         return plan(model, 'merged' if state == 'rendered' else state, wants, have)
 
-    # the checks of the task's intent
-
-    def check_intent(self, state, wants, changes, checks):
-        """Refuse what cannot work, before anything is written: a switch the fabric does not have, a switch paired with
-        itself or named in two pairs, a switch of a pair the task does not remove, switches of different roles, a pair
-        the controller's recommendation blocks, an unpair of a pair that still has vPC interfaces, values out of
-        bounds, template_params an option sets."""
-        if state == 'deleted':
-            # a pair of a switch the fabric does not have cannot exist: nothing to unpair
-            self.check_unpairs(changes, checks)
-            return
-        for where, given in self.unknown:
-            checks.refuse('%s: switch %s is not in fabric %s; give its name, serial number or IP address as the fabric '
-                          'inventory lists it' % (where, given, self.fabric), depends_on='the switches of fabric %s' % self.fabric)
-        for want in wants:
-            self.check_input(want, checks)
-        claims = {}
-        for want in wants:
-            for serial, label in zip(self.serials[want['name']], (want['peer1'], want['peer2'])):
-                if serial in claims and claims[serial] != want['name']:
-                    checks.refuse('switch %s is named in two pairs (%s and %s); a switch is in one vPC pair at most'
-                                  % (label, self.pair_label(claims[serial]), self.pair_label(want['name'])))
-                claims[serial] = want['name']
-        if state == 'rendered':
-            return
-        leaving = {change.name for change in changes if change.action == 'delete'}
-        self.check_unpairs(changes, checks)
-        for change in changes:
-            if change.action != 'create':
-                continue
-            one, two = self.serials[change.name]
-            if one == two:
-                continue
-            # the controller's recommendation speaks of the fabric as it is: asked only for switches in no pair now, of one role
-            ask = not any(serial in self.pair_of for serial in (one, two))
-            for serial in (one, two):
-                current = self.pair_of.get(serial)
-                if current is not None and current not in leaving:
-                    checks.refuse('vPC pair %s: switch %s is already paired, in vPC pair %s; unpair it first (state deleted '
-                                  'for that pair, or state overridden)' % (self.pair_label(change.name), self.labels.get(serial, serial),
-                                                                           self.pair_label(current)),
-                                  depends_on='vPC pair %s' % self.pair_label(current))
-            roles = [self.role(serial) for serial in (one, two)]
-            if all(roles) and roles[0] != roles[1]:
-                ask = False
-                checks.refuse('vPC pair %s: switch %s is a %s and %s a %s; the controller pairs switches of one role only'
-                              % (self.pair_label(change.name), change.after['peer1'], roles[0], change.after['peer2'], roles[1]),
-                              depends_on='the roles of %s and %s' % (change.after['peer1'], change.after['peer2']))
-            if ask and all(roles):
-                self.check_recommendation(change, checks)
-
-    def check_input(self, want, checks):
-        name = self.pair_label(want['name'])
-        serials = self.serials.get(want['name']) or [want['peer1'], want['peer2']]
-        if serials[0] == serials[1]:
-            checks.refuse('vPC pair %s: peer1 and peer2 name the same switch; a switch is paired with another switch' % name)
-        check_bounds(checks, 'vPC pair', name, 'domain_id', want.get('domain_id'), DOMAIN_BOUNDS, 'vPC domain')
-        for option in ('peer1_port_channel', 'peer2_port_channel'):
-            check_bounds(checks, 'vPC pair', name, option, want.get(option), PORT_CHANNEL_BOUNDS, 'port-channel number')
-        for option in ('peer1_keepalive_ip', 'peer2_keepalive_ip'):
-            if want.get(option) is not None:
-                try:
-                    ipaddress.ip_address(want[option])
-                except ValueError:
-                    checks.refuse('vPC pair %s: %s %r is not an IP address; give the keep-alive address of that peer, such as '
-                                  '192.0.2.1 (no prefix length)' % (name, option, want[option]))
-        if want.get('use_virtual_peerlink') and any(want.get(option) for option in MEMBER_OPTIONS):
-            checks.refuse('vPC pair %s: a virtual peer-link has no member ports; leave peer1_link_members and peer2_link_members '
-                          'out, or set use_virtual_peerlink to false' % name)
-        check_template_keys(checks, 'vPC pair', name, want.get('template_params'),
-                            {key: option for option, key in SETTING_KEYS.items()})
-
-    def check_unpairs(self, changes, checks):
-        """The controller keeps a pair that has vPC interfaces [uncertain: its refusal]; say so before anything is sent."""
-        for change in changes:
-            if change.action == 'delete' and self.vpcs.get(change.name):
-                one = self.vpcs[change.name] == 1
-                checks.refuse('vPC pair %s has %d vPC interface%s; delete %s first (fabricops.dashboard.interfaces, state '
-                              'deleted), then unpair' % (self.pair_label(change.name), self.vpcs[change.name],
-                                                         '' if one else 's', 'it' if one else 'them'),
-                              depends_on='the vPC interfaces of %s' % self.pair_label(change.name))
-
-    def check_recommendation(self, change, checks):
-        """Whether the controller recommends peer two for peer one (1 GET per new pair): its reason when it blocks it."""
-        one, two = self.serials[change.name]
-        candidates = self.client.read('/vpcpair/recommendation', params={
-            'serialNumber': one, 'useVirtualPeerlink': 'true' if change.after.get('use_virtual_peerlink') else 'false'})
-        found = [candidate for candidate in candidates or [] if isinstance(candidate, dict) and str(candidate.get('serialNumber')) == two]
-        if not found:
-            checks.refuse('vPC pair %s: the controller does not offer %s as a vPC peer of %s; pair switches it recommends '
-                          '(same role, same fabric)' % (self.pair_label(change.name), change.after['peer2'], change.after['peer1']))
-        elif found[0].get('blockSelection') is True:
-            checks.refuse('vPC pair %s: the controller blocks this pairing: %s' % (
-                self.pair_label(change.name), found[0].get('recommendationReason') or 'no reason given'))
-
     def pair_label(self, key):
         return ' and '.join(self.labels.get(serial, serial) for serial in self.serials.get(key, key.split('~')))
-
-    def role(self, serial):
-        switch = self.directory.by_serial.get(serial) if self.directory else None
-        return str((switch or {}).get('switchRole') or '').strip().lower()
-
-    def check(self, changes):
-        del changes
 
     # writes
 
@@ -384,7 +205,7 @@ class VpcPairMapping(Mapping):
             try:
                 yield request
             except ApiError as exc:
-                reason = (server_message(exc.body) if isinstance(exc.body, (str, dict)) else None) or exc.message
+                reason = refusal_reason(exc)
                 if change.action == 'delete' and ALREADY_UNPAIRED in str(reason).lower():
                     done.append(label)  # gone meanwhile: what the task asked for
                     continue
@@ -416,9 +237,8 @@ class VpcPairMapping(Mapping):
         sync: {switch: state}."""
         def read_states(names):
             del names
-            answer = self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
             states = {str(entry.get('serialNumber')): str(entry.get('ccStatus') or 'unknown').upper().replace(' ', '-')
-                      for entry in answer or [] if isinstance(entry, dict)}
+                      for entry in read_inventory(self.client, self.fabric)}
             return {'switches': {serial: (self.labels.get(serial, serial), states.get(serial, 'UNKNOWN')) for serial in serials}}
         try:
             return (wait_for_deploy(read_states, ['switches'], {'switches': set(serials)}, timeout, 'switch') or {}).get('switches', {})

@@ -5,9 +5,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
-    role_from_controller, role_to_controller, split_add_options, SwitchModel,
-)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import split_add_options, SwitchModel
 
 MODEL = SwitchModel()
 
@@ -28,8 +26,6 @@ def test_roles_are_read_with_spaces_or_underscores_and_refused_when_unknown():
     assert MODEL.from_task({'name': '192.0.2.11', 'role': 'Border Gateway'}, 0)['role'] == 'border_gateway'
     with pytest.raises(ModelError, match="role 'router' is not a switch role; use one of leaf, spine"):
         MODEL.from_task({'name': '192.0.2.11', 'role': 'router'}, 0)
-    assert role_to_controller('border_gateway_spine') == 'border gateway spine'
-    assert role_from_controller('Border Gateway Spine') == 'border_gateway_spine'
 
 
 def test_preserve_config_says_how_to_add_and_never_makes_a_switch_differ():

@@ -6,10 +6,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import ControllerClient
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.poller import Poller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import ROLES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import (
-    auth_protocol_to_manage, role_from_manage, role_to_manage, SwitchManageMapping,
-)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import auth_protocol_to_manage, SwitchManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
@@ -81,15 +78,7 @@ def run(params, controller=None, check_mode=False):
     return FABRIC_SWITCHES.run(controller, params, check_mode=check_mode, diff=True, release=lambda: ND_42), controller
 
 
-@pytest.mark.parametrize('role', ROLES)
-def test_every_role_of_the_module_has_its_camel_case_name_on_4_2_and_back(role):
-    assert role_from_manage(role_to_manage(role)) == role
-    assert role_to_manage(role)[0].islower() and '_' not in role_to_manage(role)
-
-
-def test_role_and_protocol_names_as_4_2_spells_them():
-    assert role_to_manage('border_gateway_super_spine') == 'borderGatewaySuperSpine'
-    assert role_from_manage('borderGateway') == 'border_gateway'
+def test_protocol_names_as_4_2_spells_them():
     assert auth_protocol_to_manage('sha_aes') == 'sha-aes' and auth_protocol_to_manage(None) == 'md5'
 
 

@@ -5,34 +5,14 @@ import re
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import INTERFACES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import (
-    InterfaceMapping, name_in, nv_pairs, object_from_controller, owned_keys, policy_of, settle_mode,
-)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import interface_name, interface_order, vlan_list
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import nv_pairs, object_from_controller, owned_keys
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import policy_of, settle_mode
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import vlan_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
 
 MODEL = INTERFACES.model
-
-
-@pytest.mark.parametrize('given, expected', [
-    ('Ethernet1/10', ('ethernet', 'Ethernet1/10')),
-    ('eth1/10', ('ethernet', 'Ethernet1/10')),
-    ('E1/49/2', ('ethernet', 'Ethernet1/49/2')),
-    ('ethernet1/1.10', ('sub-interface', 'Ethernet1/1.10')),
-    ('Port-Channel10', ('port-channel', 'port-channel10')),
-    ('po10', ('port-channel', 'port-channel10')),
-    ('loopback0', ('loopback', 'Loopback0')),
-    ('lo0', ('loopback', 'Loopback0')),
-    ('vpc7', ('vpc', 'vPC7')),
-    ('Serial0/1', (None, 'Serial0/1')),
-])
-def test_interface_names_are_read_in_any_case_and_short_form_and_spelled_as_the_controller_does(given, expected):
-    assert interface_name(given) == expected
-
-
-def test_interfaces_sort_by_their_numbers():
-    assert sorted(['Ethernet1/10', 'Ethernet1/2', 'Ethernet1/1'], key=interface_order) == ['Ethernet1/1', 'Ethernet1/2', 'Ethernet1/10']
 
 
 @pytest.mark.parametrize('given, spelled', [
@@ -286,13 +266,6 @@ def test_intent_checks_of_the_routed_kinds(item, message):
     with pytest.raises(IntentRefused) as refused:
         checks_of([dict(item, switch='SN1')]).conclude()
     assert message in str(refused.value)
-
-
-def test_the_controllers_per_item_words_name_an_interface_only_whole():
-    assert name_in('Ethernet1/1', 'Interface ethernet1/1 could not be marked for delete.')
-    assert name_in('Loopback8', 'Interface Loopback8 not found on switch SN1')
-    assert not name_in('Ethernet1/1', 'Interface Ethernet1/10 not found')
-    assert not name_in('Ethernet1/1', 'Interface Ethernet1/1.10 not found')
 
 
 class AnsweringClient:

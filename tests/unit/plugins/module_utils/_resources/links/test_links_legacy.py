@@ -3,7 +3,8 @@
 import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links import LINKS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping, nv_pairs, object_from_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import nv_pairs, object_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Run
@@ -255,3 +256,21 @@ def test_links_all_refused_fail_the_task_naming_each_and_report_no_change():
     assert result['failed'] is True and result['changed'] is False
     assert sorted(result['failed_items']) == ['leaf-2 Ethernet1/77 -- spine-1 Ethernet1/77', 'leaf-2 Ethernet1/78 -- spine-1 Ethernet1/78']
     assert result['succeeded_items'] == [] and result['requests'] == ['POST /control/links', 'POST /control/links']
+
+
+def test_a_task_that_does_not_deploy_takes_the_runs_copy_of_the_switches_one_that_deploys_reads_their_sync_state():
+    first, client = mapping_for('merged', [{'src_switch': 'spine-1', 'src_interface': 'e1/49', 'dst_switch': 'leaf-2', 'dst_interface': 'e1/49'}])
+    first.read()
+    # the copy the run keeps has no sync state: that is read fresh whenever a task deploys
+    assert all('ccStatus' not in entry for entry in client.kept[('fabric_switches', 'f1')])
+    config = [{'src_switch': '10.1.0.1', 'src_interface': 'e1/2', 'dst_switch': 'leaf-2', 'dst_interface': 'e1/2'}]
+    second = LinkMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': config})
+    client.reads.clear()
+    second.read()
+    assert client.reads == ['/control/links/fabrics/f1']
+    assert second.directories['f1'].serial_of('10.1.0.1', 'here') == 'SN1'
+    deploying = LinkMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': config, 'deploy': True})
+    client.reads.clear()
+    deploying.read()
+    assert client.reads == ['/control/fabrics/f1/inventory/switchesByFabric', '/control/links/fabrics/f1']
+    assert deploying.compliance[('f1', 'SN2')] == 'Out-of-Sync'

@@ -5,7 +5,8 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs import VPC_PAIRS
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import nv_pairs, settings_from_controller, VpcPairMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import VpcPairMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import nv_pairs, settings_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import port_list, swapped
 
 MODEL = VPC_PAIRS.model
@@ -106,7 +107,7 @@ def test_a_task_item_in_the_models_terms_and_its_nvpairs():
 def test_a_policy_reads_as_options_and_template_params_and_back():
     pairs = {'DOMAIN_ID': '12', 'PEER1_PCID': '500', 'PEER2_PCID': '501', 'PEER1_MEMBER_INTERFACES': 'e1/53,e1/54',
              'KEEP_ALIVE_VRF': 'management', 'PEER1_PO_DESC': 'link', 'FABRIC_NAME': 'f1'}
-    settings, rest = settings_from_controller(pairs, 'here')
+    settings, rest = settings_from_controller(pairs)
     assert settings == {'domain_id': 12, 'peer1_port_channel': 500, 'peer2_port_channel': 501,
                         'peer1_link_members': ['Ethernet1/53', 'Ethernet1/54'], 'keepalive_vrf': 'management'}
     assert rest == {'PEER1_PO_DESC': 'link'}
@@ -206,7 +207,17 @@ def test_a_name_two_switches_share_asks_for_the_serial_number():
 
 def test_an_empty_member_list_or_text_given_reads_back_as_given():
     want = MODEL.from_task({'peer1': 'a', 'peer2': 'b', 'peer1_link_members': [], 'keepalive_vrf': ''}, 0)
-    settings, rest = settings_from_controller(nv_pairs(want), 'here')
+    settings, rest = settings_from_controller(nv_pairs(want))
     assert (settings, rest) == ({'peer1_link_members': [], 'keepalive_vrf': ''}, {})
     # a number the template leaves empty is no setting
-    assert settings_from_controller({'DOMAIN_ID': '', 'PEER1_PCID': ' '}, 'here') == ({}, {})
+    assert settings_from_controller({'DOMAIN_ID': '', 'PEER1_PCID': ' '}) == ({}, {})
+
+
+def test_whether_a_switch_is_paired_is_read_fresh_though_the_run_keeps_its_switches():
+    client = TableClient(fabric())
+    VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]}).read()
+    kept = client.kept[('fabric_switches', 'f1')]
+    assert kept[0]['switchDbID'] == 1 and 'isVpcConfigured' not in kept[0] and 'peerSerialNumber' not in kept[0]
+    again = VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]})
+    assert list(again.read()) == ['leaf-1~leaf-2']
+    assert [key for key in client.reads if key[0] == INVENTORY] == [(INVENTORY, ())] * 2
