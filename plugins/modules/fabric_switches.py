@@ -214,9 +214,14 @@ rendered:
   type: list
   elements: dict
 diff:
-  description: C(before) and C(after) of each changed switch, by IP address, in the format O(config) takes.
+  description:
+    - One entry per changed switch, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the switch's key (its IP address).
+    - C(before) and C(after) are the switch before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 requests:
   description:
     - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order. The

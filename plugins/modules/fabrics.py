@@ -202,9 +202,14 @@ rendered:
   sample: [{"method": "POST", "path": "/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-b/Easy_Fabric",
             "body": {"BGP_AS": "65002", "REPLICATION_MODE": "Ingress", "FABRIC_NAME": "site-b"}}]
 diff:
-  description: C(before) and C(after) of each changed fabric, by fabric name, in the format O(config) takes.
+  description:
+    - One entry per changed fabric, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the fabric's key (its fabric name).
+    - C(before) and C(after) are the fabric before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 deploy:
   description: Names of the fabrics a deploy was (or, in check mode, would be) sent for.
   returned: when O(deploy=true) and some fabric needed deploying

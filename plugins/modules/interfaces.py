@@ -393,9 +393,14 @@ rendered:
   type: list
   elements: dict
 diff:
-  description: C(before) and C(after) of each changed interface, keyed by switch and interface name, in the format O(config) takes.
+  description:
+    - One entry per changed interface, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the interface's key (its switch and interface name).
+    - C(before) and C(after) are the interface before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 deploy:
   description: The interfaces a deploy was (or, in check mode, would be) sent for, each as its switch and its name.
   returned: when some interface needed deploying

@@ -327,9 +327,14 @@ rendered:
   type: list
   elements: dict
 diff:
-  description: C(before) and C(after) of each changed link, keyed by its ends, in the format O(config) takes.
+  description:
+    - One entry per changed link, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the link's key (its ends).
+    - C(before) and C(after) are the link before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 deploy:
   description: The switches a deploy was (or, in check mode, would be) sent for, by name (C(<fabric>/<switch>) in another fabric).
   returned: when some switch needed deploying

@@ -242,11 +242,13 @@ rendered:
   elements: dict
 diff:
   description:
-    - C(before) and C(after) of each changed policy, in the format O(config) takes, keyed by its switch and template, and its
-      description in quotes when it has one.
+    - One entry per changed policy, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the policy's key (its switch and template, and its description in quotes when it has one).
+    - C(before) and C(after) are the policy before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
-  sample: {"before": {}, "after": {"site-a-leaf-2 switch_freeform \"ntp servers\"": {"switch": "site-a-leaf-2"}}}
+  type: list
+  elements: dict
 deploy:
   description: The switches a deploy was (or, in check mode, would be) sent for.
   returned: when some switch needed deploying

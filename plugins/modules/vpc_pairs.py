@@ -272,10 +272,13 @@ rendered:
   elements: dict
 diff:
   description:
-    - C(before) and C(after) of each changed pair, keyed by its switches' names, peer one first (C(site-a-leaf-3~site-a-leaf-4)),
-      in the format O(config) takes.
+    - One entry per changed pair, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the pair's key (its switches' names, peer one first (C(site-a-leaf-3~site-a-leaf-4))).
+    - C(before) and C(after) are the pair before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 deploy:
   description: The switches a deploy was (or, in check mode, would be) sent for, by name.
   returned: when O(deploy=true) and some pair changed

@@ -277,9 +277,14 @@ rendered:
   type: list
   elements: dict
 diff:
-  description: C(before) and C(after) of each changed VRF, by name, in the format O(config) takes.
+  description:
+    - One entry per changed VRF, so that C(--diff) shows each under a header of its own and never pairs the lines of two.
+    - C(name) is the VRF's key (its name).
+    - C(before) and C(after) are the VRF before and after, in the format O(config) takes (null for one created or deleted);
+      C(before_header) and C(after_header) name it for the display.
   returned: in diff mode, when something changed
-  type: dict
+  type: list
+  elements: dict
 deploy:
   description: Names of the VRFs a deploy was (or, in check mode, would be) sent for.
   returned: when O(deploy=true) and some VRF needed deploying

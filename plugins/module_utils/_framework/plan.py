@@ -118,6 +118,6 @@ def object_diff(model, change):
         'name': change.name,
         'before_header': header,
         'after_header': header,
-        'before': model.for_output(change.before) if change.before is not None else {},
-        'after': model.for_output(change.after) if change.after is not None else {},
+        'before': None if change.before is None else model.for_output(change.before),
+        'after': None if change.after is None else model.for_output(change.after),
     }

@@ -12,6 +12,7 @@ import re
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
 
 MODES = ('access', 'trunk', 'routed')
 
@@ -93,9 +94,11 @@ def vlan_list(text):
     numbers = set()
     ranges = []
     for part in value.split(','):
-        match = re.match(r'^(\d+)(?:-(\d+))?$', part)
+        # nine digits at most: more is no VLAN, and a number of thousands of digits is never handed to int()
+        match = re.match(r'^(\d{1,9})(?:-(\d{1,9}))?$', part)
         if not match:
-            raise ModelError('allowed_vlans %r is not none, all or a list of VLANs and ranges such as 10,20-30' % text)
+            raise ModelError('allowed_vlans %s is not none, all or a list of VLANs (1 to 4094) and ranges such as 10,20-30'
+                             % bounded(repr(str(text)), 80))
         low, high = int(match.group(1)), int(match.group(2) or match.group(1))
         if low > high:
             low, high = high, low

@@ -104,5 +104,5 @@ def test_the_diff_of_objects_created_and_deleted_is_one_entry_each_with_an_empty
     wants = [want(NETWORKS, {'name': 'web', 'network_id': 30100, 'vrf': 'blue', 'vlan_id': 2302})]
     changes = plan(NETWORKS, 'overridden', wants, have)
     diff = shape_result(NETWORKS, 'overridden', changes, have, scope_names('overridden', wants, have))['diff']
-    assert [(entry['name'], entry['before'] == {}, entry['after'] == {}) for entry in diff] == [('web', True, False), ('db', False, True)]
+    assert [(entry['name'], entry['before'] is None, entry['after'] is None) for entry in diff] == [('web', True, False), ('db', False, True)]
     assert diff[0]['after']['vlan_id'] == 2302 and diff[1]['before']['name'] == 'db'

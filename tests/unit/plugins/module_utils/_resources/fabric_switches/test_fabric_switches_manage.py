@@ -115,7 +115,7 @@ def test_removals_and_role_changes_are_one_call_each():
         ('/fabrics/site-a/switchActions/changeRoles', {'switchRoles': [{'switchId': 'FDO1', 'role': 'leaf'}]})]
     deleted, controller = run({'state': 'deleted', 'config': []})
     assert [request.body for request in controller.writes] == [{'switchIds': ['FDO1', 'FDO2']}]
-    assert [(entry['name'], entry['after']) for entry in deleted['diff']] == [('10.1.0.1', {}), ('10.1.0.2', {})]
+    assert [(entry['name'], entry['after']) for entry in deleted['diff']] == [('10.1.0.1', None), ('10.1.0.2', None)]
 
 
 def test_the_same_roles_as_read_change_nothing_and_check_mode_sends_nothing():

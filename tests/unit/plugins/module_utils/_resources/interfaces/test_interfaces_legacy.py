@@ -27,6 +27,13 @@ def test_allowed_vlans_that_are_no_list_are_refused():
         vlan_list('10;20')
 
 
+def test_a_ten_kilobyte_number_in_allowed_vlans_is_refused_in_a_short_message():
+    """Issue 36 item 15: int() of it raised ValueError (over 4300 digits), which escaped as a traceback."""
+    with pytest.raises(ModelError, match='is not none, all or a list of VLANs') as refused:
+        vlan_list('1' * 10000)
+    assert len(str(refused.value)) < 300 and 'more characters not shown' in str(refused.value)
+
+
 def test_a_task_item_in_the_models_terms():
     item = {'switch': 'leaf-1', 'name': 'lo5', 'ipv4_address': '10.2.0.5', 'enabled': False, 'template_params': {'V6IP': None}}
     want = MODEL.from_task(item, 0)
