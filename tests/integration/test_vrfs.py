@@ -59,8 +59,8 @@ def test_check_mode_sends_nothing_and_reports_what_a_run_changes_with_a_diff_in_
     assert '"vlan_id": 2009' in check.play.stdout and 'vrfTemplateConfig' not in check.play.stdout
     # each VRF under its own header (issue 36 item 10): a VRF created is all additions, never lines paired with vrf-1's
     stdout = check.play.stdout
-    assert '--- before: vrf blue' in stdout and '+++ after: vrf blue' in stdout and '--- before: vrf vrf-1' in stdout
-    blue = stdout[stdout.index('+++ after: vrf blue'):stdout.index('--- before: vrf vrf-1')]
+    assert '--- before: VRF blue' in stdout and '+++ after: VRF blue' in stdout and '--- before: VRF vrf-1' in stdout
+    blue = stdout[stdout.index('+++ after: VRF blue'):stdout.index('--- before: VRF vrf-1')]
     assert '\n-' not in blue and '+    "description": "tenant blue"' in blue
     real = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}])
     assert real['changed'] is True and real.writes == 3, real.requests  # create, update, attach
