@@ -94,7 +94,7 @@ options:
     type: bool
     default: false
 notes:
-  - The HTTP requests are made by the Ansible controller (the worker process running the task), never by the managed host,
+  - The HTTP requests are made by the Ansible control node (the worker process running the task), never by the managed host,
     so the controller must reach the dashboard. C(delegate_to) does not move them. If only a jump host reaches the dashboard,
     set E(HTTPS_PROXY) on the controller to a proxy there, or forward a port with C(ssh -L) and point O(host) at it.
 '''

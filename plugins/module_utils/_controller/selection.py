@@ -38,7 +38,7 @@ class Selection:
 
     def __init__(self, expression):
         if not HAS_JMESPATH:
-            raise ConfigurationError('json_query needs the Python library jmespath on the Ansible controller (%s); install the '
+            raise ConfigurationError('json_query needs the Python library jmespath on the Ansible control node (%s); install the '
                                      'collection\'s requirements.txt, or pip install jmespath.' % JMESPATH_IMPORT_ERROR)
         if not isinstance(expression, str) or not expression.strip():
             raise ConfigurationError('json_query is empty; give a JMESPath expression, for example "[].fabricName", or leave '

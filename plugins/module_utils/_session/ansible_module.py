@@ -17,6 +17,6 @@ def run_module(spec):
     that bypasses action plugins.
     """
     module = AnsibleModule(argument_spec=spec, supports_check_mode=True)
-    module.fail_json(msg='This module runs through the fabricops.dashboard action plugin of the same name on the Ansible controller. '
+    module.fail_json(msg='This module runs through the fabricops.dashboard action plugin of the same name on the Ansible control node. '
                          'Call it as a task with its fully qualified name (fabricops.dashboard.%s) from the collection as installed.'
                      % module._name.rsplit('.', 1)[-1])

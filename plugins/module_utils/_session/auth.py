@@ -48,7 +48,7 @@ def token_claims(token):
     schedule a refresh, so an unverified read is enough and a forged token gains nothing.
     """
     if not HAS_JWT:
-        raise ConfigurationError('The Python library PyJWT is required on the Ansible controller: pip install PyJWT.')
+        raise ConfigurationError('The Python library PyJWT is required on the Ansible control node: pip install PyJWT.')
     try:
         claims = jwt.decode(token, options={'verify_signature': False})
     except jwt.PyJWTError:

@@ -82,7 +82,7 @@ class HttpClient:
 
     def __init__(self, nodes, validate_certs=True, ca_path=None, timeout=30, retry_policy=None, sleep=time.sleep, exchange=None):
         if not HAS_REQUESTS:
-            raise ConfigurationError('The Python library requests is required on the Ansible controller: pip install requests (%s).'
+            raise ConfigurationError('The Python library requests is required on the Ansible control node: pip install requests (%s).'
                                      % REQUESTS_IMPORT_ERROR)
         self.nodes = (nodes,) if isinstance(nodes, str) else tuple(nodes)
         self.base_url = self.nodes[0]
