@@ -90,6 +90,9 @@ class ResourceModel:
     REQUIRED_ON_CREATE = ()
     # The option the controller can choose on create (its next free id); None when it cannot.
     ID_FIELD = None
+    # The parts merged and replaced leave out of an object of this kind: another resource's (attachments, template
+    # parameters), or how an object is made rather than what it is (fabric_switches' preserve_config).
+    NOT_PARTS = ()
 
     def __init__(self):
         self.fields = {field.name: field for field in self.FIELDS}
@@ -152,7 +155,7 @@ class ResourceModel:
                 result['attach'] = merge_attachments(result.get('attach') or {}, value)
             else:
                 result[key] = value
-        return result
+        return self.without_other_parts(result)
 
     def replaced(self, have, want):
         """The object exactly as ``want`` gives it, defaults for the rest (state replaced).
@@ -177,7 +180,12 @@ class ResourceModel:
             elif key != 'attach':
                 result[key] = value
         result['attach'] = merge_attachments({}, want.get('attach') or [])
-        return result
+        return self.without_other_parts(result)
+
+    def without_other_parts(self, obj):
+        for key in self.NOT_PARTS:
+            obj.pop(key, None)
+        return obj
 
     def missing_on_create(self, obj):
         return [name for name in self.REQUIRED_ON_CREATE if obj.get(name) is None]

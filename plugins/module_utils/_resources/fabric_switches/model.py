@@ -28,6 +28,7 @@ ADD_OPTIONS = ('preserve_config',)
 class SwitchModel(ResourceModel):
     KIND = 'switch'
     PLURAL = 'switches'
+    NOT_PARTS = ('template_params', 'attach') + ADD_OPTIONS
     FIELDS = (Field('role', 'str', DEFAULT_ROLE),)
 
     def check_name(self, name, where):
@@ -55,19 +56,6 @@ class SwitchModel(ResourceModel):
 
     def defaults(self, name):
         return {'name': name, 'role': DEFAULT_ROLE}
-
-    def merged(self, have, want):
-        return self.bare(super().merged(have, want))
-
-    def replaced(self, have, want):
-        return self.bare(super().replaced(have, want))
-
-    @staticmethod
-    def bare(obj):
-        """The switch without the parts of other resources (template parameters, attachments) and how it is added."""
-        for key in ('template_params', 'attach') + ADD_OPTIONS:
-            obj.pop(key, None)
-        return obj
 
     def for_output(self, obj):
         return {'name': obj['name'], 'role': obj.get('role') or DEFAULT_ROLE}

@@ -51,6 +51,7 @@ class VpcPairModel(ResourceModel):
 
     KIND = 'vPC pair'
     PLURAL = 'vPC pairs'
+    NOT_PARTS = ('attach',)
     # Every setting is KEEP: the controller keeps a setting once given (see the file's docstring).
     FIELDS = (Field('use_virtual_peerlink', 'bool', False), Field('domain_id', 'int'),
               Field('peer1_port_channel', 'int'), Field('peer2_port_channel', 'int'),
@@ -83,17 +84,6 @@ class VpcPairModel(ResourceModel):
 
     def defaults(self, name):
         return {'name': name, 'use_virtual_peerlink': False, 'template_params': {}}
-
-    def merged(self, have, want):
-        return self.bare(super().merged(have, want))
-
-    def replaced(self, have, want):
-        return self.bare(super().replaced(have, want))
-
-    @staticmethod
-    def bare(obj):
-        obj.pop('attach', None)
-        return obj
 
     def for_output(self, obj):
         out = {'peer1': obj['peer1'], 'peer2': obj['peer2']}
