@@ -14,12 +14,11 @@ The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabrics_manage.
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, SwitchSync, wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEFAULT_WAIT_TIMEOUT, SwitchSync, wait_seconds
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import fabric_deploy_plan, take_option_keys
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.common import each_fabric, fabric_deploy_plan, take_option_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.model import DEFAULT_TEMPLATE
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import RUN_RANGES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 TEMPLATES_PREFIX = '/appcenter/cisco/ndfc/api/v1/configtemplate/rest/config/templates'
@@ -222,29 +221,18 @@ class FabricMapping(Mapping):
         """Each fabric's write, then its config-save and config-deploy when the task deploys it; a refusal says what was
         done before it and what was not."""
         deploy = set(result.get('deploy') or [])
-        done = []
-        try:
-            for change in changes:
-                # the run's VRF and network tasks read the ranges of this fabric again (see intent.range_settings)
-                self.client.forget_fabric_facts(change.name, RUN_RANGES)
-                if change.action == 'delete':
-                    yield Request('DELETE', '/control/fabrics/%s' % segment(change.name))
-                elif change.action == 'create':
-                    # what the task gives only, with its template: the controller fills in the template's defaults
-                    given = dict(self.wanted[change.name], template=change.after['template'])
-                    yield Request('POST', '/control/fabrics/%s/%s' % (segment(change.name), segment(given['template'])),
-                                  self.pairs_to_controller(given))
-                elif change.action == 'update':
-                    yield Request('PUT', '/control/fabrics/%s/%s' % (segment(change.name), segment(change.after['template'])),
-                                  self.pairs_to_controller(change.after))
-                if change.action:
-                    done.append(change.name)
-                if change.name in deploy:
-                    yield from self.deploy(change.name)
-        except ApiError as exc:
-            left = [change.name for change in changes if change.action and change.name not in done]
-            raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
-                           exc.status) from None
+        return each_fabric(self.client, changes, self.write_of, lambda change: self.deploy(change.name) if change.name in deploy else ())
+
+    def write_of(self, change):
+        if change.action == 'delete':
+            return Request('DELETE', '/control/fabrics/%s' % segment(change.name))
+        if change.action == 'create':
+            # what the task gives only, with its template: the controller fills in the template's defaults
+            given = dict(self.wanted[change.name], template=change.after['template'])
+            return Request('POST', '/control/fabrics/%s/%s' % (segment(change.name), segment(given['template'])),
+                           self.pairs_to_controller(given))
+        return Request('PUT', '/control/fabrics/%s/%s' % (segment(change.name), segment(change.after['template'])),
+                       self.pairs_to_controller(change.after))
 
     def deploy(self, name):
         """config-save, then the deploy: the fabric's config-deploy, which the controller answers once the deploy is done,

@@ -21,11 +21,9 @@ from __future__ import annotations
 import copy
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API, Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import RUN_RANGES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.common import each_fabric, fabric_deploy_plan, take_option_keys
 
 DEPLOY_REFUSED = ('deploy is not done through the /api/v1/manage API yet (the name of its fabric deploy action is not settled); '
                   'leave deploy out, or use controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.')
@@ -89,30 +87,6 @@ TEMPLATE_DEFAULTS = {'vxlanIbgp': {
     'GRFIELD_DEBUG_FLAG': 'Disable', 'default_vrf': 'Default_VRF_Universal', 'default_network': 'Default_Network_Universal',
     'vrf_extension_template': 'Default_VRF_Extension_Universal', 'network_extension_template': 'Default_Network_Extension_Universal',
 }}
-
-
-def fabric_deploy_plan(mapping, changes):
-    """deploy's one rule (``deploy.sync_plan``) for fabrics: a listed fabric is deployed when the task creates or changes
-    it, or when its switches are not all in sync (one read of its switches, ``deploy.SwitchSync``); not one in deployment
-    freeze that the task leaves alone (the controller refuses its deploy). Rendered reads nothing: what it creates."""
-    def states_of(change):
-        if mapping.client.offline or change.after.get('deployment_freeze') is True:
-            return {}, ()
-        # a switch whose sync state is not applicable (NA) has nothing a deploy could push: it never asks for one
-        listed = [(serial, state) for serial, state in SwitchSync(mapping.client, change.name, mapping.API).listed() if state != 'NA']
-        return {serial: (serial, state) for serial, state in listed}, [serial for serial, _state in listed]
-    return sync_plan(mapping.params, changes, lambda change: change.action in ('create', 'update'), states_of)[0]
-
-
-def take_option_keys(model, want, where, option_of_key):
-    """A ``template_params`` key of ``want`` that names an option's nvPair (``option_of_key``: {key: option}) becomes that
-    option; the option wins when both are given. Both fabric mappings take a task's item so: the legacy API stores
-    either in the same nvPair."""
-    params = want.get('template_params') or {}
-    for key in sorted(set(params) & set(option_of_key)):
-        value = model.fields[option_of_key[key]].coerce(params.pop(key), where)
-        if want.get(option_of_key[key]) is None and value is not None:
-            want[option_of_key[key]] = value
 
 
 class FabricManageMapping(Mapping):
@@ -249,28 +223,19 @@ class FabricManageMapping(Mapping):
     def writes(self, changes, result):
         """Each fabric's write on its own; a refusal says what was done before it and what was not."""
         del result
-        done = []
-        try:
-            for change in changes:
-                # the run's VRF and network tasks read the ranges of this fabric again (see intent.range_settings)
-                self.client.forget_fabric_facts(change.name, RUN_RANGES)
-                if change.action == 'delete':
-                    yield Request('DELETE', '/fabrics/%s' % segment(change.name))
-                elif change.action == 'create':
-                    # what the task gives only, with its kind: the controller fills in the defaults
-                    given = self.wanted[change.name]
-                    management = dict(self.management_of(given), type=TYPE_OF_TEMPLATE[change.after['template']])
-                    yield Request('POST', '/fabrics', {'name': change.name, 'category': 'fabric', 'management': management})
-                elif change.action == 'update':
-                    # the whole object as read, with the settings the task changes (not the empty ones the read left out)
-                    before = self.management_of(self.have[change.name])
-                    body = copy.deepcopy(self.raw[change.name])
-                    body.setdefault('management', {}).update(
-                        (field, value) for field, value in self.management_of(change.after).items() if before.get(field) != value)
-                    yield Request('PUT', '/fabrics/%s' % segment(change.name), body)
-                if change.action:
-                    done.append(change.name)
-        except ApiError as exc:
-            left = [change.name for change in changes if change.action and change.name not in done]
-            raise ApiError('%s Done before it: %s. Not done: %s.' % (exc.message, ', '.join(done) or 'nothing', ', '.join(left)),
-                           exc.status) from None
+        return each_fabric(self.client, changes, self.write_of)
+
+    def write_of(self, change):
+        if change.action == 'delete':
+            return Request('DELETE', '/fabrics/%s' % segment(change.name))
+        if change.action == 'create':
+            # what the task gives only, with its kind: the controller fills in the defaults
+            given = self.wanted[change.name]
+            management = dict(self.management_of(given), type=TYPE_OF_TEMPLATE[change.after['template']])
+            return Request('POST', '/fabrics', {'name': change.name, 'category': 'fabric', 'management': management})
+        # the whole object as read, with the settings the task changes (not the empty ones the read left out)
+        before = self.management_of(self.have[change.name])
+        body = copy.deepcopy(self.raw[change.name])
+        body.setdefault('management', {}).update(
+            (field, value) for field, value in self.management_of(change.after).items() if before.get(field) != value)
+        return Request('PUT', '/fabrics/%s' % segment(change.name), body)
