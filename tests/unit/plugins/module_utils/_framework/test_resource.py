@@ -10,6 +10,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.res
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 
 def release(major, minor, maintenance=1):
@@ -94,37 +95,16 @@ def test_every_resource_module_takes_the_setting_with_its_environment_variable()
 SITE_M = {'name': 'site-m', 'bgp_asn': '65077', 'replication_mode': 'Ingress', 'fabric_mtu': 9000}
 
 
-class ManageController:
-    """A 4.2 fabric controller's /api/v1/manage as a client reads it: one fabric, writes collected."""
-
-    offline = False
-
-    def __init__(self):
-        self.prefix = None
-        self.sent, self.warnings, self.rendered = [], [], []
-        self.fabric = {'name': 'site-a', 'category': 'fabric', 'management': {
-            'type': 'vxlanIbgp', 'bgpAsn': '65001', 'replicationMode': 'multicast', 'fabricMtu': 9216,
-            'greenfieldDebugFlag': 'disable'}}
-
-    def beside(self, prefix):
-        self.prefix = prefix
-        return self
-
-    def read(self, path, params=None, absent=None):
-        if path == '/fabrics':
-            return {'fabrics': [self.fabric]}
-        return {'deploymentFreeze': False}
-
-    def send(self, request):
-        self.sent.append(request)
-        return {}
-
-    def forget_fabric_facts(self, fabric, *names):
-        """What the run kept of the fabric (ControllerClient): nothing kept here."""
+def manage_controller():
+    """A 4.2 fabric controller's /api/v1/manage as a client reads it: one fabric (site-a), writes collected."""
+    fabric = {'name': 'site-a', 'category': 'fabric', 'management': {
+        'type': 'vxlanIbgp', 'bgpAsn': '65001', 'replicationMode': 'multicast', 'fabricMtu': 9216, 'greenfieldDebugFlag': 'disable'}}
+    return FakeController({'/fabrics': {'fabrics': [fabric]}, '/fabrics/site-a/deploymentFreeze': {'deploymentFreeze': False}},
+                          answer_write=lambda request: {})
 
 
 def manage_run(params, controller=None):
-    controller = controller or ManageController()
+    controller = controller or manage_controller()
     result = FABRICS.run(controller, dict({'state': 'merged', 'controller_api': 'auto'}, **params), release=lambda: ND_42)
     return result, controller
 
@@ -142,7 +122,7 @@ def test_rendered_renders_the_api_the_setting_names_legacy_for_auto():
 def test_on_4_2_auto_updates_a_fabric_through_manage_sending_the_whole_object_with_the_change():
     result, controller = manage_run({'config': [{'name': 'site-a', 'fabric_mtu': 9000, 'template_params': {'GRFIELD_DEBUG_FLAG': 'Enable'}}]})
     assert result['changed'] is True and controller.prefix == '/api/v1/manage'
-    (update,) = controller.sent
+    (update,) = controller.writes
     assert (update.method, update.path) == ('PUT', '/fabrics/site-a')
     # as read, but for the changes: the text settings the object left out (shown as "") are not sent
     assert update.body == {'name': 'site-a', 'category': 'fabric', 'management': {

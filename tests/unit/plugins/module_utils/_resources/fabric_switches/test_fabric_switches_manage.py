@@ -10,6 +10,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fab
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 ND_42 = release_from_version({'major': 4, 'minor': 2, 'maintenance': 1, 'patch': ''})
 SWITCH_PASSWORD = 'Sw1tch-Secret!'
@@ -22,56 +23,33 @@ def listed(address, serial, role='leaf', discovery='ok', mode='normal'):
             'switchRole': role, 'additionalData': {'discoveryStatus': discovery, 'systemMode': mode, 'configSyncStatus': 'inSync'}}
 
 
-class ManageSwitches:
-    """/api/v1/manage of a 4.2 controller with fabric site-a: its switches listed, writes collected, the discovery answered."""
+def discovered(request, found):
+    """The shallow discovery's answer: each seed as a switch, manageable unless ``found`` ({IP: status}) says otherwise."""
+    return {'switches': [{'ip': seed, 'serialNumber': 'SN' + seed.rsplit('.', 1)[-1], 'hostname': 'sw-' + seed, 'model': 'N9K',
+                          'softwareVersion': '10.3(2)', 'vdcId': 0, 'vdcMac': None, 'status': found.get(seed, 'manageable'),
+                          'statusReason': 'already managed' if found.get(seed) == 'alreadyManaged' else 'manageable'}
+                         for seed in request.body['seedIpCollection']]}
 
-    offline = False
-    check_mode = False
 
-    def __init__(self, switches=(), found=None, fabrics=('site-a',)):
-        self.prefix = None
-        # sent: the labels, as a ControllerClient keeps them; writes: the requests themselves
-        self.sent, self.writes, self.warnings, self.rendered, self.reads = [], [], [], [], []
-        self.switches = list(switches)
-        self.found = found  # {IP: status} the shallow discovery answers; None: every seed manageable
-        self.fabrics = fabrics
-        self.forgotten = []  # what the run kept of a fabric, forgotten before the writes (see ControllerClient)
-
-    def beside(self, prefix):
-        self.prefix = prefix
-        return self
-
-    def warn(self, message):
-        self.warnings.append(message)
-
-    def forget_fabric_facts(self, fabric, *names):
-        self.forgotten.append((fabric,) + names)
-
-    def read(self, path, params=None, absent=None):
-        self.reads.append(path)
+def manage_switches(switches=(), found=None):
+    """/api/v1/manage of a 4.2 controller with fabric site-a only: its switches listed, writes collected, the discovery
+    answered; another fabric's list answers 404."""
+    def switches_of(path, params):
         fabric = path.split('/')[2]
-        if fabric not in self.fabrics:
+        if fabric != 'site-a':
             raise ApiError('Fabric %s not found' % fabric, 404, method='GET', path=path)
-        return {'switches': self.switches}
+        return {'switches': list(switches)}
 
-    def send(self, request):
-        self.sent.append(request.label())
-        self.writes.append(request)
-        if request.path.endswith('/actions/shallowDiscovery'):
-            found = self.found or {}
-            return {'switches': [{'ip': seed, 'serialNumber': 'SN' + seed.rsplit('.', 1)[-1], 'hostname': 'sw-' + seed, 'model': 'N9K',
-                                  'softwareVersion': '10.3(2)', 'vdcId': 0, 'vdcMac': None,
-                                  'status': found.get(seed, 'manageable'),
-                                  'statusReason': 'already managed' if found.get(seed) == 'alreadyManaged' else 'manageable'}
-                                 for seed in request.body['seedIpCollection']]}
-        return None
+    def answer(request):
+        return discovered(request, found or {}) if request.path.endswith('/actions/shallowDiscovery') else None
+    return FakeController({'/fabrics/site-a/switches': switches_of, '/fabrics/no-such/switches': switches_of}, answer_write=answer)
 
 
 SITE_A = [listed('10.1.0.1', 'FDO1', 'spine'), listed('10.1.0.2', 'FDO2', 'borderGateway')]
 
 
 def run(params, controller=None, check_mode=False):
-    controller = controller or ManageSwitches(SITE_A)
+    controller = controller or manage_switches(SITE_A)
     controller.check_mode = check_mode
     params = dict({'state': 'merged', 'fabric': 'site-a', 'controller_api': 'auto', 'wait': False, 'max_hops': 0,
                    'switch_auth_protocol': 'md5'}, **params)
@@ -84,7 +62,7 @@ def test_protocol_names_as_4_2_spells_them():
 
 def test_gathered_on_4_2_reads_the_list_once_in_the_module_terms():
     result, controller = run({'state': 'gathered'})
-    assert controller.prefix == '/api/v1/manage' and controller.reads == ['/fabrics/site-a/switches']
+    assert controller.prefix == '/api/v1/manage' and controller.read_paths() == ['/fabrics/site-a/switches']
     assert result['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'border_gateway'}]
 
 
@@ -127,7 +105,7 @@ def test_the_same_roles_as_read_change_nothing_and_check_mode_sends_nothing():
 
 def test_a_switch_already_managed_fails_as_on_the_legacy_api_before_any_add():
     result, controller = run(dict(CREDENTIALS, config=[{'name': '192.0.2.11'}, {'name': '10.1.0.1'}], fabric='site-a'),
-                             controller=ManageSwitches([], found={'10.1.0.1': 'alreadyManaged'}))
+                             controller=manage_switches([], found={'10.1.0.1': 'alreadyManaged'}))
     assert result['failed'] is True and result['changed'] is True  # the discovery was sent
     assert 'Cannot add 10.1.0.1: 10.1.0.1: already managed. Nothing was discovered.' in result['msg']
     assert [request.path for request in controller.writes] == ['/fabrics/site-a/actions/shallowDiscovery']
@@ -175,7 +153,7 @@ class Clock:
 
 def waiting(states, greenfield, timeout=30):
     """Run wait_manageable against a list that shows ``states`` ((discoveryStatus, systemMode) per look); the looks taken."""
-    controller = ManageSwitches()
+    controller = manage_switches()
     mapping = SwitchManageMapping(FABRIC_SWITCHES.model, controller, {'fabric': 'site-a', 'wait_timeout': timeout})
     clock = Clock()
     mapping.poller = Poller(pauses=(1,), clock=clock, sleep=clock.sleep)

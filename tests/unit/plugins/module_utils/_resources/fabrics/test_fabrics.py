@@ -10,6 +10,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fab
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.manage import FabricManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 
 def parameter(name, default=None, mandatory=False, **annotations):
@@ -29,32 +30,21 @@ TEMPLATE = {'name': 'Easy_Fabric', 'parameters': [
 ]}
 
 
-class Templates:
+def templates():
     """The one read the mapping makes of the template client (``client.beside``)."""
-
-    offline = False
-
-    def beside(self, prefix):
-        del prefix
-        return self
-
-    @staticmethod
-    def read(path, params=None, absent=None):
-        del params, absent
-        assert path == '/Easy_Fabric'
-        return copy.deepcopy(TEMPLATE)
+    return FakeController({'/Easy_Fabric': TEMPLATE})
 
 
 def checked(config):
     model = copy.copy(FABRICS.model)
-    mapping = FabricMapping(model, Templates(), {'state': 'merged', 'config': config})
+    mapping = FabricMapping(model, templates(), {'state': 'merged', 'config': config})
     wants = [model.from_task(item, index) for index, item in enumerate(config)]
     mapping.prepare(wants, {})
     mapping.check(plan(model, 'merged', wants, {}))
 
 
 def test_the_options_a_template_requires_without_a_default_are_the_ones_a_new_fabric_must_give():
-    defaults, required = FabricMapping(copy.copy(FABRICS.model), Templates(), {}).template_parameters('Easy_Fabric')
+    defaults, required = FabricMapping(copy.copy(FABRICS.model), templates(), {}).template_parameters('Easy_Fabric')
     # not the fabric's name, an internal parameter, one shown only under a condition, nor one the module does not name
     assert required == [('bgp_asn', 'BGP_AS')]
     assert defaults['fabric_mtu'] == 9216
@@ -74,28 +64,15 @@ MANAGE_FABRIC = {'name': 'f1', 'category': 'fabric', 'securityDomain': 'all', 'm
     'greenfieldDebugFlag': 'enable', 'telemetryOnly': 'kept as read'}}
 
 
-class Manage:
+def manage():
     """The reads of the manage mapping: the list of fabrics and each one's deployment freeze."""
-
-    offline = False
-
-    @staticmethod
-    def read(path, params=None, absent=None):
-        del params, absent
-        if path == '/fabrics':
-            return {'fabrics': [copy.deepcopy(MANAGE_FABRIC)]}
-        assert path == '/fabrics/f1/deploymentFreeze', path
-        return {'deploymentFreeze': False}
-
-    @staticmethod
-    def forget_fabric_facts(fabric, *names):
-        """What the run kept of the fabric (ControllerClient): nothing kept here."""
+    return FakeController({'/fabrics': {'fabrics': [MANAGE_FABRIC]}, '/fabrics/f1/deploymentFreeze': {'deploymentFreeze': False}})
 
 
 def manage_run(config, state='merged'):
     """(the writes of a run of ``config`` on /api/v1/manage, what it read of f1), or ModelError."""
     model = copy.copy(FABRICS.model)
-    mapping = FabricManageMapping(model, Manage(), {'state': state, 'config': config})
+    mapping = FabricManageMapping(model, manage(), {'state': state, 'config': config})
     wants = [model.from_task(item, index) for index, item in enumerate(config)]
     have = mapping.read({want['name'] for want in wants})
     mapping.prepare(wants, have)
