@@ -14,10 +14,6 @@ from dashboard_emulator.fabric_store.manage_interfaces import legacy_interface, 
 from dashboard_emulator.handlers.manage import Refused, need, operation
 from dashboard_emulator.responses import empty_response, json_response
 
-# [seen, legacy config-deploy of a frozen fabric] the refusal; its status and envelope on 4.2 [uncertain]
-FROZEN = "Operation is not allowed as NDFC/Fabric is in freeze mode"
-
-
 def switch_of(store, fabric_name, switch_id):
     if store.switch_fabric(switch_id) != fabric_name:
         # [uncertain] the 404 of a switch the fabric does not have
@@ -118,10 +114,6 @@ def delete_interface(store, fabricName, switchId, interfaceName, **_kwargs):
     return empty_response(204)
 
 
-def frozen(store, fabric_name):
-    return store.get_fabric(fabric_name)["nvPairs"].get("DEPLOYMENT_FREEZE") == "true"
-
-
 def _own(store, fabric_name, pairs):
     """The results of the items naming no switch of this fabric, and the others."""
     failed, ours = [], []
@@ -138,8 +130,7 @@ def deploy_interfaces(store, fabricName, body=None, **_kwargs):
     """POST .../interfaceActions/deploy: the pending change of each interface pushed, as the legacy interface deploy."""
     need(can_write, store.security_domain_of(fabricName), "write")
     pairs = _pairs(body)
-    if frozen(store, fabricName):
-        raise Refused(500, FROZEN)
+    store.refuse_frozen(fabricName)
     results, ours = _own(store, fabricName, pairs)
     for name, switch_id in ours:
         _pushed, failures = store.deploy_interfaces([{"serialNumber": switch_id, "ifName": name}])

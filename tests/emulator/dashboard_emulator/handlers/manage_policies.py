@@ -11,7 +11,6 @@ from dashboard_emulator.fabric_store import StoreError
 from dashboard_emulator.fabric_store.common import BadRequest
 from dashboard_emulator.fabric_store.manage_policies import legacy_policy, lucene_terms, manage_policy
 from dashboard_emulator.handlers.manage import Refused, need, operation
-from dashboard_emulator.handlers.manage_interfaces import FROZEN, frozen
 from dashboard_emulator.responses import empty_response, json_response
 
 
@@ -100,8 +99,8 @@ def _policy_action(act, deploys=False):
         ids = body.get("policyIds") if isinstance(body, dict) else None
         if not isinstance(ids, list) or not ids or not all(isinstance(policy_id, str) for policy_id in ids):
             raise Refused(400, "The body must be {\"policyIds\": [\"POLICY-n\", ...]}")
-        if deploys and frozen(store, fabricName):
-            raise Refused(500, FROZEN)
+        if deploys:
+            store.refuse_frozen(fabricName)
         results = []
         for policy_id in ids:
             try:
