@@ -63,6 +63,8 @@ def test_a_pair_made_on_42_is_the_legacy_pair_and_is_unpaired_there(emu_42, admi
     _put(emu_42, admin, second, {"vpcAction": "unPair", "switchId": first, "peerSwitchId": second})
     missing = _get(emu_42, admin, "/switches/%s/vpcPair" % first, status=404)
     assert "not a part of vPC pair" in missing["message"]
+    # the overview's 400 with that text is how cisco.nd tells a switch in no pair
+    assert "not a part of vPC pair" in _get(emu_42, admin, "/switches/%s/vpcPairOverview" % first, status=400)["message"]
     assert admin.get(emu_42.url(LAN + "/vpcpair/policy?serialNumber=" + first), timeout=10).json() == {}
     again = _put(emu_42, admin, first, {"vpcAction": "unPair"}, 400)
     assert "not a part of any vPC pair" in again.json()["message"]

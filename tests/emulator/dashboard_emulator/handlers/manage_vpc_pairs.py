@@ -15,13 +15,15 @@ from dashboard_emulator.handlers.manage_interfaces import switch_of
 from dashboard_emulator.responses import empty_response, json_response
 
 
-def _pair_of(store, fabric_name, switch_id):
+def _pair_of(store, fabric_name, switch_id, status=404):
+    """The pair of the switch; else the refusal ``status`` saying it is in none [client: cisco.nd reads "not a part of vpc
+    pair" in a 400 of vpcPairOverview as "no pair", and any failure of the pair's read as "none"; the 404 of the
+    other reads uncertain]."""
     need(can_read, store.security_domain_of(fabric_name), "read")
     switch_of(store, fabric_name, switch_id)
     pair = store.vpc_pair_of(switch_id)
     if pair is None:
-        # [client] cisco.nd reads "not a part of vpc pair" in a 400 or 404 as "no pair"; the status here [uncertain]
-        raise Refused(404, "Switch %s is not a part of vPC pair" % switch_id)
+        raise Refused(status, "Switch %s is not a part of vPC pair" % switch_id)
     return pair
 
 
@@ -91,7 +93,7 @@ def vpc_pair_overview(store, fabricName, switchId, **_kwargs):
     """GET .../vpcPairOverview[?componentType=full]: what cisco.nd reads before an unpair and to decide a deploy [client]:
     ``inventory.syncStatus`` (the pair's switches by config sync status) and ``overlay`` (the networks and VRFs attached
     to them, counted by status), plus ``vpcInterfaceCount``. Every other component [uncertain], not shown."""
-    pair = _pair_of(store, fabricName, switchId)
+    pair = _pair_of(store, fabricName, switchId, status=400)
     serials = (pair["peerOneId"], pair["peerTwoId"])
     views = {view["serialNumber"]: manage_switch(view) for view in store.list_switches(fabricName)}
     overlay = {}
