@@ -136,8 +136,8 @@ def deploy_interfaces(store, fabricName, body=None, **_kwargs):
         _pushed, failures = store.deploy_interfaces([{"serialNumber": switch_id, "ifName": name}])
         message = failures[0]["message"] if failures else ""
         # [uncertain] an interface with nothing to deploy is not a failure here (the legacy "No Commands to execute.")
-        results.append(_result(name, switch_id, None if message in ("", "No Commands to execute.") else message))
-        results[-1]["message"] = message
+        failed = message not in ("", "No Commands to execute.")
+        results.append(dict(_result(name, switch_id, message if failed else None), message=message))
     return json_response(207, {"results": results})
 
 
