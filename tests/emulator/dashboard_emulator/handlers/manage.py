@@ -59,6 +59,13 @@ def need(check, security_domain, what):
         raise Refused(403, "User %s has no %s privilege on security domain %s" % (claims["username"], what, security_domain))
 
 
+def switch_of(store, fabric_name, switch_id):
+    """``switch_id``, a switch of the fabric; else the 404 of a path naming a switch the fabric does not have [uncertain]."""
+    if store.switch_fabric(switch_id) != fabric_name:
+        raise Refused(404, "Switch %s not found in fabric %s" % (switch_id, fabric_name))
+    return switch_id
+
+
 def _fabric_object(store, name):
     return manage_fabric(store.get_fabric(name), store.security_domain_of(name))
 

@@ -11,15 +11,8 @@ from dashboard_emulator.fabric_store import StoreError
 from dashboard_emulator.fabric_store.common import BadRequest
 from dashboard_emulator.fabric_store.interfaces import interface_name
 from dashboard_emulator.fabric_store.manage_interfaces import legacy_interface, manage_interface, manage_name
-from dashboard_emulator.handlers.manage import Refused, need, operation
+from dashboard_emulator.handlers.manage import Refused, need, operation, switch_of
 from dashboard_emulator.responses import empty_response, json_response
-
-def switch_of(store, fabric_name, switch_id):
-    if store.switch_fabric(switch_id) != fabric_name:
-        # [uncertain] the 404 of a switch the fabric does not have
-        raise Refused(404, "Switch %s not found in fabric %s" % (switch_id, fabric_name))
-    return switch_id
-
 
 def _record(store, switch_id, name):
     wanted = interface_name(name)[1].lower()

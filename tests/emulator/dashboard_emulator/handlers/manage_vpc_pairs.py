@@ -10,8 +10,7 @@ from dashboard_emulator.fabric_store.manage_topdown import manage_status
 from dashboard_emulator.fabric_store.manage_vpc_pairs import (
     PAIR, UNPAIR, legacy_vpc_pair, manage_recommendation, manage_vpc_pair,
 )
-from dashboard_emulator.handlers.manage import Refused, need, operation
-from dashboard_emulator.handlers.manage_interfaces import switch_of
+from dashboard_emulator.handlers.manage import Refused, need, operation, switch_of
 from dashboard_emulator.responses import empty_response, json_response
 
 
