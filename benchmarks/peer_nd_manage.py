@@ -4,7 +4,13 @@
 The real clients of the unified API of ND 4.2, run as a user runs them: cisco.nd's
 nd_manage_fabric_ibgp (branch develop) through merged, the same again, deleted and the same again;
 nd_manage_switches (the switch-inventory pull request, refs/pull/198/head) through gathered, a role change
-(overridden) and the same again, merged (discover and add a leaf), gathered, merged again, deleted and the same again. Over ansible.netcommon.httpapi with
+(overridden) and the same again, merged (discover and add a leaf), gathered, merged again, deleted and the same again;
+the interface modules of the interfaces pull request (refs/pull/268/head, the head of branch nd_interface_svi too):
+nd_interface_loopback, nd_interface_ethernet_access, nd_interface_ethernet_trunk_host and nd_interface_svi, each
+through merged, the same again, replaced (or a second merged), deleted and the same again on the seed's leaf;
+nd_manage_vpc_pair (refs/pull/197/head) pairing the seed's leaf with a leaf added through nd_rest, gathered,
+deleted, each again; nd_links (refs/pull/221/head) with a numbered link between the seed's leaf and spine; and
+nd_policy (refs/pull/261/head) with a switch_freeform policy on the leaf. Over ansible.netcommon.httpapi with
 cisco.nd's httpapi plugin and certificate validation on, against a fresh emulator started with
 ``--release 4.2.1``, once serving the legacy paths too and once with ``--no-legacy-paths``. Every task
 named "CHECK ..." is one line of the table: ok, or FAIL with what the module said. Each play also reports
@@ -15,6 +21,10 @@ cisco.nd 2.0 is on no package registry; the harness takes it from the environmen
                        unpacked into the cache (once per commit)
   PEER_ND_FABRIC_REF   the ref of nd_manage_fabric_ibgp (default develop)
   PEER_ND_SWITCH_REF   the ref of nd_manage_switches (default refs/pull/198/head)
+  PEER_ND_INTERFACE_REF  the ref of the four interface modules (default refs/pull/268/head)
+  PEER_ND_VPC_REF      the ref of nd_manage_vpc_pair (default refs/pull/197/head)
+  PEER_ND_LINKS_REF    the ref of nd_links (default refs/pull/221/head)
+  PEER_ND_POLICY_REF   the ref of nd_policy (default refs/pull/261/head)
   PEER_ANSIBLE         the ansible to run them with (default ansible==11.13.0: cisco.nd asks ansible-core
                        2.16 or later); the venv also gets what the refs' requirements.txt name (pydantic 2)
   PEERS_CACHE          the cache directory (default ~/.cache/fabricops-peers): the venv, and
@@ -39,6 +49,7 @@ import time
 
 import yaml
 
+from dashboard_emulator.fabric_store.common import serial_for
 from dashboard_emulator.testing import EmulatorProcess
 from peer_interfaces import check, end_connections, failures, results
 
@@ -48,6 +59,8 @@ FABRIC = 'peer-ibgp'
 SWITCH_FABRIC = 'site-a'
 SEED_SPINE, SEED_LEAF = '10.1.0.1', '10.1.0.2'  # the seed's switches of site-a
 NEW_LEAF = '10.1.0.5'  # any address is discoverable on the emulator; not one of the seed's switches
+PEER_LEAF = '10.1.0.6'  # the vPC peer of the seed's leaf, added and removed by the vPC play
+SEED_SPINE_NAME, SEED_LEAF_NAME = 'site-a-spine-1', 'site-a-leaf-2'
 PASSES = {'legacy-paths': True, 'no-legacy-paths': False}
 
 
@@ -106,9 +119,129 @@ def switches_play():
     ])
 
 
-# name: (what it builds, the environment variable of its ref, the default ref)
+def interface_play(module, kind, first, second):
+    """merged, merged again, a change (replaced), replaced again, deleted, deleted again of one interface of the seed's
+    leaf; ``first`` and ``second``: the two policies, ``kind``: how the module names its interfaces."""
+    module = 'cisco.nd.' + module
+
+    def item(policy):
+        return dict(kind, switch_ip=SEED_LEAF, config_data={'network_os': {'policy': policy}})
+    base = {'fabric_name': SWITCH_FABRIC}
+    name = module.rpartition('.')[2]
+    return play([
+        check('%s merged (changed)' % name, module, dict(base, state='merged', config=[item(first)]), 'r.changed'),
+        check('%s merged again (changed=false)' % name, module, dict(base, state='merged', config=[item(first)]), 'not r.changed'),
+        check('%s replaced: a change (changed)' % name, module, dict(base, state='replaced', config=[item(second)]), 'r.changed'),
+        check('%s replaced again (changed=false)' % name, module, dict(base, state='replaced', config=[item(second)]),
+              'not r.changed'),
+        check('%s deleted (changed)' % name, module, dict(base, state='deleted', config=[item(second)]), 'r.changed'),
+        check('%s deleted again (changed=false)' % name, module, dict(base, state='deleted', config=[item(second)]),
+              'not r.changed'),
+    ])
+
+
+def loopback_play():
+    return interface_play('nd_interface_loopback', {'interface_name': 'loopback100'},
+                          {'ip': '10.100.0.1', 'admin_state': True, 'description': 'peer loopback'},
+                          {'ip': '10.100.0.2', 'admin_state': True, 'description': 'peer loopback, moved'})
+
+
+def access_play():
+    return interface_play('nd_interface_ethernet_access', {'interface_names': ['Ethernet1/20', 'Ethernet1/21']},
+                          {'access_vlan': 100, 'admin_state': True, 'description': 'servers'},
+                          {'access_vlan': 200, 'admin_state': True, 'description': 'servers', 'bpdu_guard': 'enable'})
+
+
+def trunk_play():
+    return interface_play('nd_interface_ethernet_trunk_host', {'interface_names': ['Ethernet1/22']},
+                          {'allowed_vlans': '100-200', 'native_vlan': 99, 'description': 'hypervisor'},
+                          {'allowed_vlans': '100-300', 'native_vlan': 99, 'description': 'hypervisor', 'cdp': False})
+
+
+def svi_play():
+    return interface_play('nd_interface_svi', {'vlan_ids': [333]},
+                          {'ip': '10.99.99.1', 'prefix': 24, 'admin_state': True, 'description': 'tenant'},
+                          {'ip': '10.99.99.1', 'prefix': 24, 'admin_state': True, 'description': 'tenant', 'mtu': 9000})
+
+
+def rest(name, path, method='get', content=None, **task):
+    """A setup task of cisco.nd's nd_rest (not a CHECK): the play's own preparation through the 4.2 API."""
+    args = {'path': path, 'method': method}
+    if content is not None:
+        args['content'] = content
+    return dict({'name': name, 'cisco.nd.nd_rest': args}, **task)
+
+
+def vpc_play():
+    module = 'cisco.nd.nd_manage_vpc_pair'
+    fabric = '/api/v1/manage/fabrics/' + SWITCH_FABRIC
+    pair = [{'peer1_switch_id': SEED_LEAF, 'peer2_switch_id': PEER_LEAF, 'use_virtual_peer_link': True}]
+    base = {'fabric_name': SWITCH_FABRIC}
+    wait = "r.jsondata.switches | selectattr('fabricManagementIp', 'equalto', '%s') | map(attribute='additionalData') " \
+           "| map(attribute='discoveryStatus') | list == ['ok']" % PEER_LEAF
+    return play([
+        rest('add the peer leaf', fabric + '/switches', 'post',
+             {'switches': [{'ip': PEER_LEAF, 'switchRole': 'leaf'}], 'preserveConfig': True}),
+        rest('wait for it', fabric + '/switches', register='r', until=wait, retries=30, delay=1),
+        check('nd_manage_vpc_pair merged: pair the leaves (changed)', module, dict(base, state='merged', config=pair), 'r.changed'),
+        check('nd_manage_vpc_pair merged again (changed=false)', module, dict(base, state='merged', config=pair), 'not r.changed'),
+        check('nd_manage_vpc_pair gathered finds the pair', module, dict(base, state='gathered'),
+              "r | string is search('%s')" % serial_for(PEER_LEAF)),
+        check('nd_manage_vpc_pair deleted (changed)', module, dict(base, state='deleted', config=pair), 'r.changed'),
+        check('nd_manage_vpc_pair deleted again (changed=false)', module, dict(base, state='deleted', config=pair), 'not r.changed'),
+        rest('remove the peer leaf', fabric + '/switchActions/remove', 'post', {'switchIds': [serial_for(PEER_LEAF)]}),
+    ])
+
+
+def links_play():
+    module = 'cisco.nd.nd_links'
+    link = {'src_fabric_name': SWITCH_FABRIC, 'dst_fabric_name': SWITCH_FABRIC, 'src_switch_name': SEED_LEAF_NAME,
+            'dst_switch_name': SEED_SPINE_NAME, 'src_interface_name': 'Ethernet1/50', 'dst_interface_name': 'Ethernet1/50',
+            'config_data': {'policy_type': 'numbered', 'template_inputs': {
+                'src_ip': '192.168.70.1', 'dst_ip': '192.168.70.2', 'mtu': 9216, 'interface_admin_state': True}}}
+    changed = dict(link, config_data={'policy_type': 'numbered', 'template_inputs': dict(
+        link['config_data']['template_inputs'], mtu=1500)})
+    base = {'fabric_name': SWITCH_FABRIC}
+    return play([
+        check('nd_links merged: a numbered link (changed)', module, dict(base, state='merged', config=[link]), 'r.changed'),
+        check('nd_links merged again (changed=false)', module, dict(base, state='merged', config=[link]), 'not r.changed'),
+        check('nd_links merged: its MTU (changed)', module, dict(base, state='merged', config=[changed]), 'r.changed'),
+        check('nd_links merged: its MTU again (changed=false)', module, dict(base, state='merged', config=[changed]), 'not r.changed'),
+        check('nd_links deleted (changed)', module, dict(base, state='deleted', config=[changed]), 'r.changed'),
+        check('nd_links deleted again (changed=false)', module, dict(base, state='deleted', config=[changed]), 'not r.changed'),
+    ])
+
+
+def policy_play():
+    module = 'cisco.nd.nd_policy'
+    # create_additional_policy false: the module's default (true) makes another policy on every run, by design
+    policy = {'name': 'switch_freeform', 'description': 'peer banner', 'priority': 500, 'create_additional_policy': False,
+              'template_inputs': {'CONF': 'feature bash-shell'}, 'switch': [{'serial_number': serial_for(SEED_LEAF)}]}
+    changed = dict(policy, priority=400)
+    base = {'fabric_name': SWITCH_FABRIC}
+    return play([
+        check('nd_policy merged: a switch_freeform policy (changed)', module, dict(base, state='merged', config=[policy]), 'r.changed'),
+        check('nd_policy merged again (changed=false)', module, dict(base, state='merged', config=[policy]), 'not r.changed'),
+        check('nd_policy merged: its priority (changed)', module, dict(base, state='merged', config=[changed]), 'r.changed'),
+        check('nd_policy merged: its priority again (changed=false)', module, dict(base, state='merged', config=[changed]),
+              'not r.changed'),
+        check('nd_policy deleted (changed)', module, dict(base, state='deleted', config=[changed]), 'r.changed'),
+        check('nd_policy deleted again (changed=false)', module, dict(base, state='deleted', config=[changed]), 'not r.changed'),
+    ])
+
+
+INTERFACE_REF = ('PEER_ND_INTERFACE_REF', 'refs/pull/268/head')
+# name: (what it builds, the environment variable of its ref, the default ref), in the order they run: the switch
+# play last, as its overridden state removes every switch it does not list
 PLAYS = {
     'nd_manage_fabric_ibgp': (fabric_play, 'PEER_ND_FABRIC_REF', 'develop'),
+    'nd_interface_loopback': (loopback_play,) + INTERFACE_REF,
+    'nd_interface_ethernet_access': (access_play,) + INTERFACE_REF,
+    'nd_interface_ethernet_trunk_host': (trunk_play,) + INTERFACE_REF,
+    'nd_interface_svi': (svi_play,) + INTERFACE_REF,
+    'nd_manage_vpc_pair': (vpc_play, 'PEER_ND_VPC_REF', 'refs/pull/197/head'),
+    'nd_links': (links_play, 'PEER_ND_LINKS_REF', 'refs/pull/221/head'),
+    'nd_policy': (policy_play, 'PEER_ND_POLICY_REF', 'refs/pull/261/head'),
     'nd_manage_switches': (switches_play, 'PEER_ND_SWITCH_REF', 'refs/pull/198/head'),
 }
 
@@ -190,7 +323,10 @@ def run_pass(label, legacy_paths, plays, playbook, keep):
                 env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
                            ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
                            ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc' / name), ANSIBLE_HOME=str(workdir / 'home'),
-                           ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='900', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='60')
+                           ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='900', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='60',
+                           # nd_links talks to ND through its own requests session, which validates certificates but
+                           # ignores ansible_httpapi_ca_path: requests reads the emulator's CA from here instead
+                           REQUESTS_CA_BUNDLE=emulator.ca_path)
                 path = workdir / ('%s.yml' % name)
                 path.write_text(yaml.safe_dump(build(), sort_keys=False), encoding='utf-8')
                 before = emulator.counters()

@@ -45,3 +45,9 @@ def in_sync(emu, session, serials, fabric="site-a"):
             return
         assert time.monotonic() < deadline, states
         time.sleep(0.1)
+
+
+def manage_leaf(emu, session, fabric="site-a"):
+    """The switchId of a leaf of the fabric, as the 4.2 API lists it."""
+    listed = session.get(emu.url("/api/v1/manage/fabrics/%s/switches" % fabric), timeout=10).json()["switches"]
+    return next(switch["switchId"] for switch in listed if switch["switchRole"] == "leaf")

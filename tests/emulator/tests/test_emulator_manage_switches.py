@@ -139,6 +139,24 @@ def test_a_switch_deploy_and_the_config_save_act_on_the_legacy_state(emu_42):
     assert emu_42.counters()["writes"] == 4
 
 
+@pytest.mark.parametrize("action", ["deploy", "configDeploy"])
+def test_the_fabric_deploy_under_both_names_deploys_every_switch_unless_frozen(emu_42, action):
+    session = emu_42.login()
+    leaf = _switches(session, emu_42, "site-a")["10.1.0.2"]["switchId"]
+    _post(session, emu_42, "/site-a/switchActions/changeRoles", {"switchRoles": [{"switchId": leaf, "role": "spine"}]})
+    legacy = emu_42.legacy_url("/appcenter/cisco/ndfc/api/v1/lan-fabric/rest/control/fabrics/site-a/Easy_Fabric")
+    assert session.put(legacy, json={"DEPLOYMENT_FREEZE": True}, timeout=10).status_code == 200
+    refused = _post(session, emu_42, "/site-a/actions/%s?forceShowRun=true" % action, {"type": "switch"}, status=500)
+    assert refused == {"code": 500, "message": "Operation is not allowed as NDFC/Fabric is in freeze mode"}
+    assert _post(session, emu_42, "/site-a/switchActions/deploy", {"switchIds": [leaf]}, status=500) == refused
+    assert session.put(legacy, json={"DEPLOYMENT_FREEZE": False}, timeout=10).status_code == 200
+    assert _post(session, emu_42, "/site-a/actions/%s?forceShowRun=true" % action, {"type": "switch"})["status"]
+    deadline = time.monotonic() + 10
+    while _switches(session, emu_42, "site-a")["10.1.0.2"]["additionalData"]["configSyncStatus"] != "inSync":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+
+
 def test_switch_writes_need_the_write_privilege(emu_42):
     viewer = emu_42.login("viewer")
     assert viewer.get(emu_42.url(MANAGE + "/site-a/switches"), timeout=10).status_code == 200

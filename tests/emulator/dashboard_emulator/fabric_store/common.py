@@ -50,6 +50,14 @@ class StoreError(Exception):
             self.status = status
 
 
+class Frozen(StoreError):
+    """A deploy refused because the fabric's deployments are frozen (``DEPLOYMENT_FREEZE``)."""
+
+    def __init__(self):
+        # [seen] the legacy config-deploy's refusal of a frozen fabric
+        super().__init__("Operation is not allowed as NDFC/Fabric is in freeze mode")
+
+
 class BadRequest(StoreError):
     """Answered as the controller's JSON 400 object (`message` is what clients read)."""
 

@@ -2,7 +2,7 @@
 
 from dashboard_emulator.fabric_store.common import (
     IN_SYNC, NETWORK_EXTENSION_TEMPLATE, NETWORK_TEMPLATE, VRF_EXTENSION_TEMPLATE,
-    VRF_TEMPLATE, NotFound, StoreError,
+    VRF_TEMPLATE, Frozen, NotFound, StoreError,
 )
 from dashboard_emulator.fabric_store.templates import fabric_template, template_answer
 from dashboard_emulator.responses import dumps
@@ -135,11 +135,15 @@ class Fabrics:
             return False
         return True
 
-    def deploy(self, name, serials=None):
-        """Start a deploy on some or all switches; return the seconds it takes."""
+    def refuse_frozen(self, name):
+        """Frozen when the fabric's deployments are frozen; nothing otherwise."""
         self._fabric(name)
         if self._fabrics[name]["nvPairs"].get("DEPLOYMENT_FREEZE") == "true":
-            raise StoreError("Operation is not allowed as NDFC/Fabric is in freeze mode")
+            raise Frozen()
+
+    def deploy(self, name, serials=None):
+        """Start a deploy on some or all switches; return the seconds it takes."""
+        self.refuse_frozen(name)
         switches = self._switches[name]
         if serials is None:
             serials = list(switches)

@@ -54,6 +54,10 @@ class Links:
             return []
         return sorted({link[key]["fabric-name"] for _prefix, key in _ENDS})
 
+    def link_record(self, uuid):
+        """The stored link (for the 4.2 translation, which keeps its 4.2-only settings on it); StoreError for none."""
+        return self._link(uuid)
+
     # writes
 
     def create_link(self, body):

@@ -26,7 +26,7 @@ _STATUS = {"DEPLOYED": "deployed", "NA": "notApplicable", "OUT-OF-SYNC": "outOfS
 DEFAULT_KIND = "vxlanIbgp"
 
 
-def _typed(text, kind):
+def typed_value(text, kind):
     """A legacy config value (text) as the manage type; None when it does not read as one."""
     if kind is str:
         return text if isinstance(text, str) else None
@@ -37,7 +37,7 @@ def _typed(text, kind):
     return [part for part in str(text).split(",") if part]
 
 
-def _text_of(value, kind, where):
+def legacy_text(value, kind, where):
     if kind is bool:
         if not isinstance(value, bool):
             raise BadRequest("%s must be a boolean" % where)
@@ -60,7 +60,7 @@ def _typed_object(config, fields):
     for path, key, kind in fields:
         if key not in config:
             continue
-        value = _typed(config[key], kind)
+        value = typed_value(config[key], kind)
         if value is None:
             continue
         target = typed
@@ -77,7 +77,7 @@ def _config_of(body, fields):
         for part in path:
             value = value.get(part) if isinstance(value, dict) else None
         if value is not None:
-            config[key] = _text_of(value, kind, ".".join(path))
+            config[key] = legacy_text(value, kind, ".".join(path))
     return config
 
 
@@ -115,7 +115,7 @@ def _legacy_item(fabric_name, body, what, name_field, id_field, id_key, fields):
     config = _config_of(body, fields)
     legacy = {"fabric": fabric_name, name_field: body[name_field]}
     if body.get(id_field) is not None:
-        legacy[id_field] = int(_text_of(body[id_field], int, id_field))
+        legacy[id_field] = int(legacy_text(body[id_field], int, id_field))
         config[id_key] = str(legacy[id_field])
     return legacy, config
 

@@ -67,14 +67,12 @@ class Policies:
         return {"name": name, "templateType": "POLICY", "templateSubType": "INTERFACE" if name in INTERFACE_TEMPLATES else "DEVICE",
                 "contentType": "TEMPLATE_CLI", "parameters": []}
 
-    def fabric_policies(self, fabric_name, template_name):
-        """GET /control/policies/{fabric}/policy?templateName=: the fabric's policies of one template."""
+    def fabric_policies(self, fabric_name, template_name=None):
+        """GET /control/policies/{fabric}/policy?templateName=: the fabric's switch-level policies of one template (of
+        every template without one: what GET /api/v1/manage/fabrics/{f}/policies lists)."""
         self._fabric(fabric_name)
-        answer = []
-        for switch in self._switches[fabric_name].values():
-            answer.extend(self._policy_view(record) for record in self._policies_of(switch)
-                          if record["templateName"] == template_name)
-        return answer
+        return [self._policy_view(record) for switch in self._switches[fabric_name].values()
+                for record in self._policies_of(switch) if template_name in (None, record["templateName"])]
 
     # writes
 
