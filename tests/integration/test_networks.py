@@ -343,3 +343,20 @@ def test_a_change_no_check_shares_reads_nothing_of_the_vrfs(resource, emu):
     assert revlanned['changed'] is True and vrf_list_reads(revlanned) == 1, revlanned.requests
     stored = raw_networks(emu)['web']['networkTemplateConfig']
     assert (stored['gatewayIpAddress'], stored['vlanId']) == ('10.1.2.1/24', '2405'), stored
+
+
+def test_a_network_holding_only_some_template_fields_gathered_then_replaced_sends_nothing(resource, emu):
+    """Issue 36 item 11, for networks: a field the controller does not hold is its template default to a user."""
+    config = {'networkName': 'sparse', 'segmentId': 30199, 'vlanId': '2199', 'vrfName': 'vrf-1'}
+    body = [{'fabric': 'site-a', 'networkName': 'sparse', 'networkId': 30199, 'vrf': 'vrf-1', 'displayName': 'sparse',
+             'networkTemplate': 'Default_Network_Universal', 'networkExtensionTemplate': 'Default_Network_Extension_Universal',
+             'networkTemplateConfig': json.dumps(config)}]
+    answer = emu.login().post(emu.legacy_url(LAN_FABRIC + '/top-down/bulk-create/networks'), json=body, timeout=10)
+    assert answer.status_code == 200, answer.text
+    gathered = resource('networks', 'gathered')
+    assert gathered.play.rc == 0, gathered.play.output[-3000:]
+    sparse = by_name(gathered['gathered'])['sparse']
+    assert sparse['mtu'] == 9216 and sparse['vlan_id'] == 2199 and sparse['vrf'] == 'vrf-1'
+    again = resource('networks', 'replaced', [sparse])
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False and again.writes == 0, again.requests

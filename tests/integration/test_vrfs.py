@@ -294,3 +294,20 @@ def test_a_template_key_that_4_2_has_no_place_for_is_refused_there_naming_it(res
         assert run.play.rc == 2 and run['changed'] is False
         assert 'config[0] (VRF red): template_params enableNetflow has no place in the typed VRF object' in run['msg']
         assert 'set controller_api: legacy' in run['msg'] and 'loopbackNumber' in run['msg']
+
+
+def test_a_vrf_holding_only_some_template_fields_gathered_then_replaced_sends_nothing(resource, emu):
+    """Issue 36 item 11: a field the controller does not hold and its template default are the same value to a user, so
+    gathered fed to replaced writes nothing (it sent one PUT of every default the VRF did not hold)."""
+    config = {'vrfName': 'sparse', 'vrfSegmentId': 50199, 'vrfVlanId': '2199'}
+    body = [{'fabric': 'site-a', 'vrfName': 'sparse', 'vrfId': 50199, 'vrfTemplate': 'Default_VRF_Universal',
+             'vrfExtensionTemplate': 'Default_VRF_Extension_Universal', 'vrfTemplateConfig': json.dumps(config)}]
+    answer = emu.login().post(emu.legacy_url(LAN_FABRIC + '/top-down/bulk-create/vrfs'), json=body, timeout=10)
+    assert answer.status_code == 200, answer.text
+    gathered = resource('vrfs', 'gathered')
+    assert gathered.play.rc == 0, gathered.play.output[-3000:]
+    sparse = by_name(gathered['gathered'])['sparse']
+    assert sparse['mtu'] == 9216 and sparse['vlan_id'] == 2199
+    again = resource('vrfs', 'replaced', [sparse])
+    assert again.play.rc == 0, again.play.output[-3000:]
+    assert again['changed'] is False and again.writes == 0, again.requests

@@ -187,6 +187,19 @@ class ResourceModel:
             obj.pop(key, None)
         return obj
 
+    def effective(self, obj):
+        """``obj`` as read, with the default of each field it does not hold, where the object is of the model's default
+        template (whose defaults the model's are): the controller takes a field its config does not hold at the template's
+        default, so a user sees the same object either way, and gathered fed to replaced writes nothing. Fields whose default
+        is empty or the controller's choice are left out, as replaced leaves them."""
+        template = self.fields.get('template')
+        if template is not None and obj.get('template', template.default) != template.default:
+            return obj
+        for field in self.FIELDS:
+            if field.name not in obj and field.default not in (Field.KEEP, None, ''):
+                obj[field.name] = copy.deepcopy(field.default)
+        return obj
+
     def missing_on_create(self, obj):
         return [name for name in self.REQUIRED_ON_CREATE if obj.get(name) is None]
 

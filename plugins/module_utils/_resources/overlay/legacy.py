@@ -135,6 +135,7 @@ class OverlayMapping(Mapping):
             if value is not None:
                 obj[option] = self.model.fields[option].coerce(value, where)
         obj['template_params'] = {key: template_text(value) for key, value in config.items() if key not in consumed}
+        self.model.effective(obj)
         obj['attach'] = {}
         for entry in attachments or []:
             if entry.get('isLanAttached') is True:
