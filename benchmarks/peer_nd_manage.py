@@ -36,6 +36,13 @@ cisco.nd 2.0 is on no package registry; the harness takes it from the environmen
     PEER_ND_GIT=/path/to/ansible-nd .venv/bin/python benchmarks/peer_nd_manage.py
 
 CI does not run it; it is a check of the emulator against the real clients, not a timed benchmark.
+
+What fails on cisco.nd's side, at the refs of this mirror's last run (2026-11-27): nd_links at refs/pull/221/head
+(768bca5) before any request, its orchestrator built with ``sender`` where the base class it merged from develop
+asks ``rest_send`` (a pydantic "Field required"; refs/pull/221/merge the same); nd_manage_switches at
+refs/pull/198/head (1581a60) on import (a circular import of ``models/base.py``; its parent 3ae57ed passes every
+check: PEER_ND_SWITCH_REF=3ae57ed). nd_links' own requests session
+ignores ``ansible_httpapi_ca_path``; the harness passes the emulator's CA as ``REQUESTS_CA_BUNDLE``.
 """
 
 import json
