@@ -30,7 +30,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_directory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SYNC_DEPLOYING, SwitchScopedMapping, refusal_reason, switch_states
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.checks import LinkChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, nv_pairs, object_from_controller

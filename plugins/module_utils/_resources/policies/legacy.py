@@ -34,7 +34,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SYNC_DEPLOYING, SwitchScopedMapping, refusal_reason, switch_states
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import DEFAULT_PRIORITY, policy_key
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 

@@ -29,7 +29,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SYNC_DEPLOYING, SwitchScopedMapping, refusal_reason, switch_states
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.checks import VpcPairChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import swapped
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import PAIR_TEMPLATE, nv_pairs, settings_from_controller
