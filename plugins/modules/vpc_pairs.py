@@ -90,9 +90,12 @@ options:
     default: merged
   deploy:
     description:
-      - After the changes, deploy the switches of the pairs the task created, changed or unpaired (both switches of each),
-        in one request; no other switch. A pair changed by an earlier run without O(deploy) is deployed by the next
-        change of it or a deploy of the fabric (M(fabricops.dashboard.fabrics) with O(fabricops.dashboard.fabrics#module:deploy=true)).
+      - After the changes, deploy the switches of the pairs the task created, changed or unpaired, and of the listed pairs
+        it leaves as they are whose switches the controller shows not in sync (both switches of each), in one request; no
+        other switch. So a rerun with O(deploy=true) deploys a pair an earlier run changed without O(deploy). A switch whose
+        deploy is still running is not deployed again.
+      - The controller reports whether a switch is in sync (its C(ccStatus)), not a pair; deploying the switch (its
+        C(config-deploy)) also pushes any other change waiting on it, as the controller's own deploy of a switch does.
     type: bool
     default: false
   wait:

@@ -64,10 +64,10 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     check = resource('policies', 'merged', config, check=True, diff=True, deploy=True)
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
-    # bulk reads: the inventory once, the policies of both switches in one request, their sync state in one; each template
-    # no switch carries yet is asked for once (the fabric's own policies are of other templates)
+    # bulk reads: the inventory once (the switches' sync state with it: no config preview), the policies of both switches in
+    # one request; each template no switch carries yet is asked for once (the fabric's own policies are of other templates)
     assert (reads(check, '/inventory/switchesByFabric'), reads(check, '/control/policies/switches'),
-            reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 1, 2), check.requests
+            reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 0, 2), check.requests
     run = resource('policies', 'merged', config, deploy=True, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
@@ -78,7 +78,8 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
     assert sorted(run.diff['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
                                             SPINE + ' feature_pim'] and run.diff['before'] == {}
-    assert ('"%s switch_freeform \\"ntp servers\\"": {' % LEAF) in run.play.output  # --diff shows it to the user
+    # --diff shows it to the user, under its own header
+    assert '+++ after: policy %s switch_freeform "ntp servers"' % LEAF in run.play.output
     users = [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]]
     assert users == [(LEAF, 'switch_freeform', 'banner', 500, '', {'CONF': 'banner motd #hi#', 'FABRIC_NAME': 'site-a'}),
                      (LEAF, 'switch_freeform', 'ntp servers', 600, '', {'CONF': NTP['template_params']['CONF'], 'FABRIC_NAME': 'site-a'}),

@@ -9,9 +9,10 @@ Attachments name a switch the way the user knows it; the controller wants its se
 One read of ``switchesByFabric`` gives each switch's entry: its serial number, name, address, role, model, fabric and
 database id (``switchDbID``), which the run keeps (``keep_run_switches``: a later task that names only switches the copy
 knows reads no inventory), and its vPC and sync fields (``isVpcConfigured``, ``peerSerialNumber``, ``vpcDomain``,
-``ccStatus``), which it does not keep (``FRESH_FIELDS``). Those are always read fresh, by the tasks that need them (links
-and vpc_pairs): a vpc_pairs task pairs and unpairs switches and any task's deploy changes a switch's sync state, and
-neither forgets the run's copy (only fabricops.dashboard.fabric_switches does, when it adds or removes switches).
+``ccStatus``), which it does not keep (``FRESH_FIELDS``). Those are always read fresh, by the tasks that need them
+(vpc_pairs, and links and policies when they deploy): a vpc_pairs task pairs and unpairs switches and any task's deploy
+changes a switch's sync state, and neither forgets the run's copy (only fabricops.dashboard.fabric_switches does, when it
+adds or removes switches).
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ the items (``attempt``), with the controller's own words for the reason (``refus
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEPLOYING, normal
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory
@@ -22,6 +23,19 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 # What a refusal of an absent switch tells the user to do, after "switch X is not in fabric F"
 NAME_IT = 'give its name, serial number or IP address as the fabric inventory lists it'
 ADD_IT_FIRST = ': add it to the fabric first (fabricops.dashboard.fabric_switches, in an earlier task), or ' + NAME_IT
+
+# A switch's sync state (ccStatus) while a deploy runs on it (docs/api/fabric-controller.yaml, switchesByFabric): waited
+# for, never deployed a second time (deploy.sync_plan's ``running``)
+SYNC_DEPLOYING = DEPLOYING + ('PENDING',)
+
+
+def switch_states(sync, keys, label):
+    """deploy.sync_plan's ``states_of`` for switches: ({key: (switch, state)}, [keys]) of ``keys`` from ``sync`` ({key: the
+    switch's ccStatus as read}), ``label(key)`` the switch as results name it. A switch not applicable (NA, or not read)
+    has nothing a deploy could push: it is left out, so it never asks for one."""
+    states = {key: (label(key), normal(sync.get(key))) for key in keys}
+    states = {key: value for key, value in states.items() if value[1] != 'NA'}
+    return states, list(states)
 
 
 def refusal_reason(exc):

@@ -4,16 +4,15 @@
 """Internal to this collection: what an interfaces task deploys, the deploy (``/globalInterface/deploy``) and its wait.
 
 ``InterfaceDeploy`` is a part of ``legacy.InterfaceMapping``: which interfaces a deploy pushes (what the task removed or
-reset, and with ``deploy`` what it changed and what the controller shows not deployed yet), the deploy request, and one
-wait on each switch's interface detail (``deploy.wait_for_deploy``).
+reset, and with ``deploy`` what ``deploy.sync_plan`` names from their compliance), the deploy request, and one wait on
+each switch's interface detail (``deploy.deploy_and_wait``).
 """
 
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import deploy_and_wait, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import PORT_CHANNEL, interface_name, interface_order
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import kind_of
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
@@ -50,22 +49,33 @@ class InterfaceDeploy:
 
     def to_deploy(self, changes):
         """Keys of the interfaces a deploy pushes: what the task removed or reset (their delete needs it, and a removed
-        port-channel's ports with it); with deploy, what it created or changed, the ports a port-channel change moved,
-        and the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice)."""
-        names = []
+        port-channel's ports with it); with deploy, deploy's one rule (``deploy.sync_plan``): what it created or changed,
+        the listed interfaces the controller shows not deployed yet (not those deploying now: never sent twice), and the
+        ports a port-channel change moved."""
         deploy = self.params.get('deploy')
         if deploy:
             self.read_compliance([change.name for change in changes if change.after is not None and not change.changed])
-        for change in changes:
-            if change.changed and (change.action == 'delete' or getattr(change, 'reset', False) or deploy):
-                names.append(change.name)
-            elif deploy and change.after is not None and self.compliance.get(change.name) == 'OUT-OF-SYNC':
-                names.append(change.name)
+        planned = set(self.deploy_plan(changes)[0])
+        names = [change.name for change in changes if change.name in planned or (
+            change.changed and (change.action == 'delete' or getattr(change, 'reset', False)))]
         for key, (serial, released) in self.member_changes(changes).items():
             if (deploy or released) and key not in names:
                 names.append(key)
                 self.serials[key] = serial
         return names
+
+    def deploy_plan(self, changes):
+        """deploy's one rule on the listed interfaces, from their compliance as ``read_compliance`` found it: (keys to
+        deploy, keys whose deploy is running)."""
+        return sync_plan(self.params, [change for change in changes if change.after is not None], lambda change: change.changed,
+                         self.sync_state, running=DEPLOYING_STATES)
+
+    def sync_state(self, change):
+        """({serial: (switch, state)}, {serial}) of a listed interface the task leaves as it is: OUT-OF-SYNC or PENDING as
+        its compliance shows, else IN-SYNC (an interface showing NA, or not read, has nothing to deploy)."""
+        serial = self.serials[change.name]
+        state = self.compliance.get(change.name)
+        return {serial: (self.labels.get(serial, serial), state if state in ('OUT-OF-SYNC',) + DEPLOYING_STATES else 'IN-SYNC')}, {serial}
 
     def read_compliance(self, names):
         """The deploy state of the listed interfaces the task leaves as they are (1 GET /interface/detail per switch):
@@ -78,10 +88,7 @@ class InterfaceDeploy:
     def awaited(self, changes):
         """Keys of the listed interfaces the task leaves as they are whose deploy is still running (an earlier run's wait
         timed out, say): waited for when the task deploys and waits, and never deployed a second time."""
-        if not self.params.get('deploy') or not self.params.get('wait', True):
-            return []
-        return [change.name for change in changes if change.after is not None and not change.changed
-                and self.compliance.get(change.name) in DEPLOYING_STATES]
+        return self.deploy_plan(changes)[1]
 
     def item(self, key, with_fabric=True):
         interface = key.rsplit(' ', 1)[1]
@@ -91,8 +98,8 @@ class InterfaceDeploy:
         return entry
 
     def deploy(self, names, awaited, changes, result, wait=True):
-        """Deploy ``names`` (keys) and, with wait (the task's and ``wait``), wait once for them and for ``awaited`` (deploys
-        an earlier run started); the report per switch."""
+        """Deploy ``names`` (keys) and, unless ``wait`` is false or the task does not wait (``deploy.wait_seconds``), wait
+        once for them and for ``awaited`` (deploys an earlier run started); the report per switch."""
         if names:
             try:
                 yield Request('POST', '/globalInterface/deploy', [self.item(name) for name in names])
@@ -101,23 +108,16 @@ class InterfaceDeploy:
                         isinstance(entry, dict) and entry.get('message') == NOTHING_TO_DEPLOY for entry in exc.body)):
                     raise
                 names = []
-        waited = list(names) + list(awaited)
-        if not waited or not wait or not self.params.get('wait', True):
+        if not wait:
             return
+        waited = list(names) + list(awaited)
         gone = {change.name for change in changes if change.after is None}
         attached = {name: set() if name in gone else {self.serials[name]} for name in waited}
-        timeout = self.params.get('wait_timeout') or 300
-        report = yield Wait(lambda: self.wait(waited, attached, timeout))
+        report = yield from deploy_and_wait([], self.read_states, waited, attached, self.params, 'interface', shape=self.by_switch)
         if report is not None:
             result.setdefault('deployment', {})
             for switch, states in report.items():
                 result['deployment'].setdefault(switch, {}).update(states)
-
-    def wait(self, names, attached, timeout):
-        try:
-            return self.by_switch(wait_for_deploy(self.read_states, names, attached, timeout, 'interface'))
-        except DeployFailed as exc:
-            raise DeployFailed(exc.message, self.by_switch(exc.states)) from None
 
     @staticmethod
     def by_switch(report):

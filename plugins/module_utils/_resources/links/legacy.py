@@ -26,12 +26,16 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DONE_ATTACHED, SwitchSync, deploy_and_wait, normal, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_directory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.checks import LinkChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, nv_pairs, object_from_controller
@@ -232,20 +236,35 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
     # deploy
 
     def to_deploy(self, changes):
-        """Switches a deploy pushes (with deploy), as results name them: the managed switches at the ends of the links that
-        change, and at the ends of the listed links whose switches the controller shows not deployed yet (an earlier run
-        that failed part way, say). A deploy pushes a switch's whole pending config, the links' and anything else."""
+        """Switches a deploy pushes (with deploy), as results name them: the managed switches at the ends of the links the
+        task deletes, and deploy's one rule (``deploy.sync_plan``) on the listed links: the managed ends of those it creates
+        or changes, and those of the ones it leaves whose switches the controller shows not in sync (an earlier run that
+        failed part way, say; not one deploying now: never sent twice). A deploy pushes a switch's whole pending config,
+        the links' and anything else."""
         if not self.params.get('deploy'):
             return []
+        planned = set(sync_plan(self.params, changes, lambda change: change.changed, self.sync_states, running=SYNC_DEPLOYING)[0])
         switches = []
         for change in changes:
-            for fabric, serial, _interface in self.ends.get(change.name) or []:
-                out_of_sync = self.compliance.get((fabric, serial), '').lower() == 'out-of-sync'
-                if (change.changed or (change.after is not None and out_of_sync)) and self.managed(fabric, serial):
-                    if (fabric, serial) not in switches:
-                        switches.append((fabric, serial))
+            if change.name in planned and not change.changed:
+                # of a link the task leaves as it is, the ends not in sync (nor deploying): the others have nothing to push
+                ends = [end for end, (_switch, state) in self.sync_states(change)[0].items()
+                        if state not in DONE_ATTACHED + SYNC_DEPLOYING]
+            elif change.name in planned or (change.changed and change.after is None):
+                ends = self.managed_ends(change)
+            else:
+                continue
+            switches.extend(end for end in ends if end not in switches)
         self.deploying = switches
         return [self.switch_label(fabric, serial) for fabric, serial in switches]
+
+    def managed_ends(self, change):
+        """[(fabric, serial)] of the ends of a link whose switch the controller manages."""
+        return [(fabric, serial) for fabric, serial, _interface in self.ends.get(change.name) or [] if self.managed(fabric, serial)]
+
+    def sync_states(self, change):
+        """``sync_plan``'s ``states_of`` of a listed link: the sync state of its managed ends, keyed (fabric, serial)."""
+        return switch_states(self.compliance, self.managed_ends(change), lambda end: self.switch_label(*end))
 
     def switch_label(self, fabric, serial):
         label = self.label_of(fabric, serial, serial)
@@ -291,27 +310,15 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
             yield from self.deploy(result)
 
     def deploy(self, result):
-        """Deploy the switches, one request per fabric, and with wait, wait for them once; the state of each switch."""
+        """Deploy the switches, one request per fabric, and unless the task does not wait, wait for them once; the state
+        of each switch."""
         fabrics = {}
         for fabric, serial in self.deploying:
             fabrics.setdefault(fabric, []).append(serial)
-        for fabric, serials in fabrics.items():
-            yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(fabric), ','.join(serials)),
-                          query={'forceShowRun': 'false'})
-        if not self.params.get('wait', True):
-            return
+        requests = [SwitchSync(self.client, fabric, self.API).deploy_request(serials) for fabric, serials in fabrics.items()]
         names = [self.switch_label(fabric, serial) for fabric, serial in self.deploying]
         attached = {name: {serial} for name, (_fabric, serial) in zip(names, self.deploying)}
-        timeout = self.params.get('wait_timeout') or 300
-        report = yield Wait(lambda: self.wait(names, attached, timeout))
-        if report is not None:
-            result['deployment'] = report
-
-    def wait(self, names, attached, timeout):
-        try:
-            return self.flat(wait_for_deploy(self.read_states, names, attached, timeout, 'switch'))
-        except DeployFailed as exc:
-            raise DeployFailed(exc.message, self.flat(exc.states)) from None
+        yield from deploy_and_wait(requests, self.read_states, names, attached, self.params, 'switch', result, shape=self.flat)
 
     @staticmethod
     def flat(report):
@@ -324,5 +331,5 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
         for fabric in {fabric for fabric, _serial in self.deploying}:
             self.directories.pop(fabric, None)
             self.fabric_inventory(fabric)
-        return {self.switch_label(fabric, serial): {serial: (self.switch_label(fabric, serial), self.compliance.get(
-            (fabric, serial), 'NA').upper().replace(' ', '-'))} for fabric, serial in self.deploying}
+        return {self.switch_label(fabric, serial): {serial: (self.switch_label(fabric, serial), normal(self.compliance.get(
+            (fabric, serial))))} for fabric, serial in self.deploying}

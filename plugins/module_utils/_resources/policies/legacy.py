@@ -5,7 +5,7 @@
 
 ``PolicyModel`` knows a policy in the user's terms (its switch, its template, a description, a priority and the template's own
 parameters); ``PolicyMapping`` is the one place that knows the controller's policy objects (``policyId``, ``templateName``,
-``nvPairs``, ``source``) and the paths (``/control/policies/...`` and the switches' ``config-deploy`` and ``config-preview``,
+``nvPairs``, ``source``) and the paths (``/control/policies/...`` and the switches' ``config-deploy`` and inventory,
 docs/api/fabric-controller.yaml, tag policies).
 
 Policies have no name on the controller, only an id it assigns. This module recognises "the same" policy by its switch, its
@@ -30,12 +30,16 @@ import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, name_batches, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan, wait_seconds
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change, plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import DEFAULT_PRIORITY, policy_key
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
@@ -89,7 +93,7 @@ class PolicyMapping(SwitchScopedMapping):
         self.ids = {}
         # the templates the switches read already carry: they exist, and are not asked for again
         self.templates_seen = set()
-        # {serial: the switch's sync state (IN-SYNC, OUT-OF-SYNC, PENDING)}, read only for a task that deploys
+        # {serial: the switch's sync state (ccStatus) as the inventory read fresh shows it}, read only for a task that deploys
         self.sync = {}
         self.named = []
 
@@ -98,13 +102,15 @@ class PolicyMapping(SwitchScopedMapping):
     def read(self, names=None):
         """{key: policy} of the users' policies of the switches config names (every switch of the fabric for gathered).
 
-        1 GET of the fabric's inventory (none when the run's copy names every switch config names: ``read_directory``), 1 GET
-        of the policies of all those switches (a comma list of serial numbers), and with
-        deploy 1 GET of their sync state."""
+        1 GET of the fabric's inventory (none when the run's copy names every switch config names: ``read_directory``; always
+        with deploy, whose sync state, ``ccStatus``, is read fresh), 1 GET of the policies of all those switches (a comma
+        list of serial numbers)."""
         del names  # policies are read per switch, in one answer
         state = self.params.get('state')
         self.needs_config()
-        switches = self.config_inventory()
+        # a task that deploys reads the inventory fresh: its switches' sync state (ccStatus) is never taken from the run's copy
+        syncing = bool(self.params.get('deploy')) and state != 'gathered'
+        switches = self.inventory() if syncing else self.config_inventory()
         # a switch config names that the fabric does not have is refused with the task's other problems (check_intent)
         serials = [str(entry['serialNumber']) for entry in switches] if state == 'gathered' else self.named_switches()
         self.named = serials
@@ -126,20 +132,9 @@ class PolicyMapping(SwitchScopedMapping):
             self.client.warn('The controller holds the same policy more than once (same switch, template and description): %s. '
                              'gathered lists each once; state deleted removes every copy.' % '; '.join(
                                  '%s (%s)' % (name, ', '.join(self.ids[name])) for name in twice))
-        if self.params.get('deploy') and state != 'gathered' and serials:
-            self.sync = {serial: state for serial, (_label, state) in self.read_sync(serials).items()}
+        if syncing:
+            self.sync = {str(entry['serialNumber']): entry.get('ccStatus') for entry in switches}
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], item[1]['template'], item[1]['description'])))
-
-    def read_sync(self, serials):
-        """{serial: (switch, IN-SYNC, OUT-OF-SYNC or PENDING)}: the switches' sync state, one GET."""
-        answer = self.client.read('/control/fabrics/%s/config-preview/%s' % (segment(self.fabric), ','.join(serials)),
-                                  params={'forceShowRun': 'false', 'showBrief': 'true'})
-        found = {}
-        for entry in answer or []:
-            if isinstance(entry, dict) and str(entry.get('switchId') or '') in serials:
-                serial = str(entry['switchId'])
-                found[serial] = (self.labels.get(serial, serial), str(entry.get('status') or 'NA').upper().replace(' ', '-'))
-        return found
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
@@ -219,17 +214,19 @@ class PolicyMapping(SwitchScopedMapping):
 
     def to_deploy(self, changes):
         """The switches a deploy pushes: those of the policies deleted (a delete takes the policy's config off the switch only
-        at a deploy); with deploy, those of what the task created or changed, and those of the listed policies the controller
-        shows not deployed yet (OUT-OF-SYNC; not those deploying now: never sent twice)."""
+        at a deploy); with deploy, deploy's one rule (``deploy.sync_plan``): those of what the task created or changed, and
+        those of the listed policies the controller shows not in sync (not those deploying now: never sent twice)."""
+        planned = set(sync_plan(self.params, changes, lambda change: change.changed, self.sync_states, running=SYNC_DEPLOYING)[0])
         serials = []
-        deploy = self.params.get('deploy')
         for change in changes:
             serial = self.serials[change.name]
-            if (change.action == 'delete' or (deploy and change.changed)
-                    or (deploy and change.after is not None and self.sync.get(serial) == 'OUT-OF-SYNC')):
-                if serial not in serials:
-                    serials.append(serial)
+            if (change.action == 'delete' or change.name in planned) and serial not in serials:
+                serials.append(serial)
         return [self.labels.get(serial, serial) for serial in serials]
+
+    def sync_states(self, change):
+        """``sync_plan``'s ``states_of`` of a listed policy: its switch's sync state, from the inventory ``read`` read fresh."""
+        return switch_states(self.sync, [self.serials[change.name]], lambda serial: self.labels.get(serial, serial))
 
     # writes
 
@@ -255,17 +252,12 @@ class PolicyMapping(SwitchScopedMapping):
         deploy = self.by_label(result.get('deploy') or [])
         if not deploy:
             return
-        yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(self.fabric), ','.join(deploy)),
-                      query={'forceShowRun': 'false'})
-        if not self.params.get('wait', True):
+        yield from SwitchSync(self.client, self.fabric, self.API, self.labels).deploy(deploy, self.params, result, name='config')
+        if not wait_seconds(self.params):
             if marked:
                 self.client.warn('wait is false, so the policies deleted stay on the controller, marked for delete, until they '
                                  'are deleted there: %s. Their config leaves the switches with this deploy.' % ', '.join(marked))
             return
-        timeout = self.params.get('wait_timeout') or DEFAULT_WAIT_TIMEOUT
-        report = yield Wait(lambda: self.wait(deploy, timeout))
-        if report is not None:
-            result['deployment'] = report
         for batch in name_batches(marked):
             names = [change.name for change in deletes if set(self.ids[change.name]) & set(batch.split(','))]
             yield from self.attempt(Request('DELETE', '/control/policies/policyIds', query={'policyIds': batch}), 'deleting',
@@ -302,14 +294,3 @@ class PolicyMapping(SwitchScopedMapping):
                 why = reasons.get(self.serials[name]) or [text for texts in reasons.values() for text in texts]
                 failed[name] = '; '.join(sorted(set(why))) or 'failed'
         raise ItemsFailed('creating policies (%s)' % request.label(), failed, list(done))
-
-    def wait(self, serials, timeout):
-        """Wait until each deployed switch is in sync; {switch: state}."""
-        def read_states(names):
-            del names
-            return {'config': self.read_sync(serials)}
-        attached = {'config': set(serials)}
-        try:
-            return (wait_for_deploy(read_states, ['config'], attached, timeout, 'switch') or {}).get('config', {})
-        except DeployFailed as exc:
-            raise DeployFailed(exc.message, exc.states.get('config', {})) from None

@@ -24,15 +24,17 @@ This file holds the mapping to the controller's legacy API (reads, plan, writes,
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DeployFailed, wait_for_deploy
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEFAULT_WAIT_TIMEOUT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Wait
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_inventory
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping, refusal_reason
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
+    SYNC_DEPLOYING,
+    SwitchScopedMapping,
+    refusal_reason,
+    switch_states,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.checks import VpcPairChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import swapped
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import PAIR_TEMPLATE, nv_pairs, settings_from_controller
@@ -58,6 +60,8 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
         self.pair_of = {}
         # [(where, switch as given)] of switches the fabric does not list, each time config names one
         self.unknown = []
+        # {serial: the switch's sync state (ccStatus)}, as the inventory read fresh shows it
+        self.sync = {}
 
     # reads
 
@@ -83,6 +87,7 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
         del names  # config names switches, not pairs: the pairs concerned are found from the inventory
         state = self.params.get('state')
         switches = self.inventory()
+        self.sync = {str(entry['serialNumber']): entry.get('ccStatus') for entry in switches}
         everything = state in ('gathered', 'overridden') or (state == 'deleted' and not self.params.get('config'))
         named = None if everything else self.named_switches()
         have = {}
@@ -165,16 +170,21 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
     # writes
 
     def to_deploy(self, changes):
-        """The switches (their names) a deploy pushes, with deploy: those of the pairs the task created, changed or removed."""
-        if not self.params.get('deploy'):
-            return []
+        """The switches (their names) a deploy pushes, with deploy: those of the pairs the task removed, and deploy's one rule
+        (``deploy.sync_plan``) on the listed pairs: those of the pairs it creates or changes, and of the ones it leaves
+        whose switches the controller shows not in sync (not one deploying now: never sent twice)."""
+        planned = set(sync_plan(self.params, changes, lambda change: change.changed, self.sync_states, running=SYNC_DEPLOYING)[0])
         names = []
         for change in changes:
-            if change.changed:
+            if change.name in planned or (self.params.get('deploy') and change.changed and change.after is None):
                 for serial in self.serials[change.name]:
                     if self.labels.get(serial, serial) not in names:
                         names.append(self.labels.get(serial, serial))
         return names
+
+    def sync_states(self, change):
+        """``sync_plan``'s ``states_of`` of a listed pair: its switches' sync state, from the inventory ``read`` read fresh."""
+        return switch_states(self.sync, self.serials[change.name], lambda serial: self.labels.get(serial, serial))
 
     def body(self, change):
         """A create's or an update's body: the settings go as the vpc_pair template's nvPairs, and only when the task gives
@@ -219,28 +229,9 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
             yield from self.deploy(result)
 
     def deploy(self, result):
-        """Deploy the switches of the pairs the task touched (one request), then, with wait, wait until each is In-Sync."""
+        """Deploy the switches of the pairs the task touched (one request), then, unless the task does not wait, wait until
+        each is In-Sync."""
         # offline (rendered) no switch has a name: each is its serial number
         by_name = {label: serial for serial, label in self.labels.items()}
         serials = [by_name.get(name, name) for name in result['deploy']]
-        yield Request('POST', '/control/fabrics/%s/config-deploy/%s' % (segment(self.fabric), ','.join(serials)),
-                      query={'forceShowRun': 'false'})
-        if not self.params.get('wait', True):
-            return
-        timeout = self.params['wait_timeout'] if self.params.get('wait_timeout') is not None else DEFAULT_WAIT_TIMEOUT
-        report = yield Wait(lambda: self.wait_in_sync(serials, timeout))
-        if report is not None:
-            result['deployment'] = report
-
-    def wait_in_sync(self, serials, timeout):
-        """Poll the fabric inventory (bounded by wait_timeout, deploy.wait_for_deploy) until every switch deployed is in
-        sync: {switch: state}."""
-        def read_states(names):
-            del names
-            states = {str(entry.get('serialNumber')): str(entry.get('ccStatus') or 'unknown').upper().replace(' ', '-')
-                      for entry in read_inventory(self.client, self.fabric)}
-            return {'switches': {serial: (self.labels.get(serial, serial), states.get(serial, 'UNKNOWN')) for serial in serials}}
-        try:
-            return (wait_for_deploy(read_states, ['switches'], {'switches': set(serials)}, timeout, 'switch') or {}).get('switches', {})
-        except DeployFailed as exc:
-            raise DeployFailed(exc.message, exc.states.get('switches', {})) from None
+        yield from SwitchSync(self.client, self.fabric, self.API, self.labels).deploy(serials, self.params, result)

@@ -343,3 +343,24 @@ def test_the_vpc_peer_link_and_its_ports_are_refused_and_in_check_mode_warned_ab
     warnings = checks.conclude()
     assert any(message in warning and "unless an earlier task of the play changes the peer-link of switch leaf-1's vPC pair"
                in warning for warning in warnings), warnings
+
+
+@pytest.mark.parametrize('wait_timeout, awaited', [(300, ['leaf-1 Ethernet1/12']), (0, [])])
+def test_deploy_true_deploys_the_listed_interfaces_out_of_sync_waits_for_those_deploying_and_leaves_the_others(wait_timeout, awaited):
+    """deploy's one rule (deploy.sync_plan) from each interface's compliance: Out-of-Sync is deployed, Pending (a deploy an
+    earlier run started) waited for, when the task waits, never deployed again; In-Sync, NA or not read asks for nothing."""
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change
+    mapping = InterfaceMapping(MODEL, client=None, params={'fabric': 'f1', 'state': 'merged', 'deploy': True, 'wait_timeout': wait_timeout})
+    mapping.labels = {'SN1': 'leaf-1'}
+    compliance = {'Ethernet1/10': 'OUT-OF-SYNC', 'Ethernet1/11': 'IN-SYNC', 'Ethernet1/12': 'PENDING', 'Ethernet1/13': 'NA',
+                  'Ethernet1/14': None}
+    changes = []
+    for port, state in compliance.items():
+        obj = object_from_controller({'ifName': port, 'policy': 'int_trunk_host', 'nvPairs': {}}, 'leaf-1')
+        mapping.serials[obj['name']] = 'SN1'
+        if state is not None:
+            mapping.compliance[obj['name']] = state
+        changes.append(Change(obj['name'], obj, obj))
+    assert mapping.deploy_plan(changes) == (['leaf-1 Ethernet1/10'], awaited)
+    mapping.params['deploy'] = False
+    assert mapping.deploy_plan(changes) == ([], [])

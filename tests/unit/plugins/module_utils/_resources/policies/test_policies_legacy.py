@@ -121,8 +121,8 @@ class FakeClient:
 
 
 def mapping(state, config, policies=(NTP, PIM, LACP, PORT, MARKED), templates=None, **params):
-    answers = {'/control/fabrics/site-a/inventory/switchesByFabric': SWITCHES, '/control/policies/switches': list(policies),
-               '/control/fabrics/site-a/config-preview/SN-LEAF': [{'switchId': LEAF, 'status': 'In-Sync'}]}
+    answers = {'/control/fabrics/site-a/inventory/switchesByFabric': [dict(switch, ccStatus='In-Sync') for switch in SWITCHES],
+               '/control/policies/switches': list(policies)}
     answers.update(templates or {})
     client = FakeClient(answers)
     return PolicyMapping(MODEL, client, dict(params, fabric='site-a', state=state, config=config)), client
@@ -255,11 +255,14 @@ def test_rendered_is_one_create_and_the_deploy_of_the_switches_named_by_serial()
     assert steps.send(None).label() == 'POST /control/fabrics/site-a/config-deploy/SN1'
 
 
-@pytest.mark.parametrize('status, deployed', [('Out-of-Sync', ['leaf-1']), ('In-Sync', []), ('Pending', [])])
+@pytest.mark.parametrize('status, deployed', [('Out-of-Sync', ['leaf-1']), ('In-Sync', []), ('Pending', []), ('NA', [])])
 def test_with_deploy_a_listed_policy_not_deployed_yet_deploys_its_switch_once(status, deployed):
-    policy_mapping, _client = mapping('merged', [{'switch': 'leaf-1', 'template': 'feature_pim'}], deploy=True)
-    policy_mapping.client.answers['/control/fabrics/site-a/config-preview/SN-LEAF'] = [{'switchId': LEAF, 'status': status}]
+    policy_mapping, client = mapping('merged', [{'switch': 'leaf-1', 'template': 'feature_pim'}], deploy=True)
+    client.answers['/control/fabrics/site-a/inventory/switchesByFabric'] = [dict(SWITCHES[0], ccStatus=status), SWITCHES[1]]
+    # the run's copy of the switches has no sync state: a task that deploys reads the inventory itself, and nothing else
+    client.kept[('fabric_switches', 'site-a')] = SWITCHES
     have = policy_mapping.read()
+    assert [path for path, _params in client.reads] == ['/control/fabrics/site-a/inventory/switchesByFabric', '/control/policies/switches']
     wants = [MODEL.from_task({'switch': 'leaf-1', 'template': 'feature_pim'}, 0)]
     changes = policy_mapping.plan(MODEL, 'merged', wants, have)
     assert not changes[0].changed and policy_mapping.to_deploy(changes) == deployed

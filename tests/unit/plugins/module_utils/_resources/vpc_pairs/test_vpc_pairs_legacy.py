@@ -198,6 +198,19 @@ def test_deploy_names_both_switches_of_each_pair_touched_and_only_with_deploy():
     assert mapping.to_deploy(changes) == ['leaf-3', 'leaf-4', 'leaf-1', 'leaf-2']
 
 
+@pytest.mark.parametrize('status, deployed', [('Out-of-Sync', ['leaf-1', 'leaf-2']), ('Failed', ['leaf-1', 'leaf-2']),
+                                              ('In-Sync', []), ('Pending', []), (None, [])])
+def test_deploy_names_both_switches_of_a_listed_pair_left_as_it_is_when_one_is_not_in_sync(status, deployed):
+    """deploy's one rule (deploy.sync_plan), from the sync state of the inventory read fresh: one switch out of sync (or
+    whose deploy failed) deploys the pair's two; one deploying now (Pending) is not deployed again; NA asks for nothing."""
+    answers = fabric()
+    answers[(INVENTORY, ())][1]['ccStatus'] = status
+    mapping, _have, changes, _wants = run_plan('merged', [{'peer1': 'leaf-2', 'peer2': 'leaf-1'}], answers)
+    assert not changes[0].changed and mapping.to_deploy(changes) == []
+    mapping.params['deploy'] = True
+    assert mapping.to_deploy(changes) == deployed
+
+
 def test_a_name_two_switches_share_asks_for_the_serial_number():
     answers = fabric()
     answers[(INVENTORY, ())][3]['logicalName'] = 'leaf-3'
