@@ -11,6 +11,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import vlan_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 MODEL = INTERFACES.model
 
@@ -275,28 +276,6 @@ def test_intent_checks_of_the_routed_kinds(item, message):
     assert message in str(refused.value)
 
 
-class AnsweringClient:
-    """Answers a run's reads by path from a table (one switch, so the query does not matter); sends nothing."""
-
-    offline = False
-
-    def __init__(self, answers):
-        self.answers = answers
-
-    def read(self, path, params=None):
-        del params
-        return self.answers[path]
-
-    @staticmethod
-    def fabric_fact(name, fabric):
-        """A run of one task: nothing kept by an earlier one."""
-        del name, fabric
-
-    @staticmethod
-    def keep_fabric_fact(name, fabric, value):
-        del name, fabric, value
-
-
 # leaf-1 as the controller lists it in a vPC pair: the peer-link port-channel500 with its member policy on Ethernet1/53
 PEER_LINK_READ = {
     '/control/fabrics/f1/inventory/switchesByFabric': [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'switchRole': 'leaf'}],
@@ -312,7 +291,7 @@ PEER_LINK_READ = {
 
 def intent_over_peer_link(state, config, check_mode=False):
     """(have, changes, checks) of a task of ``state`` on leaf-1 as PEER_LINK_READ lists it, its intent checked."""
-    mapping = InterfaceMapping(MODEL, AnsweringClient(PEER_LINK_READ), {'fabric': 'f1', 'state': state, 'config': config})
+    mapping = InterfaceMapping(MODEL, FakeController(PEER_LINK_READ), {'fabric': 'f1', 'state': state, 'config': config})
     wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
     have = mapping.read()
     changes = [change for change in mapping.plan(MODEL, state, wants, have) if change.changed]

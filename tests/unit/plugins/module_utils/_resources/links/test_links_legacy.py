@@ -10,6 +10,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 MODEL = LINKS.model
 INTRA_LINK = {
@@ -42,36 +43,20 @@ def by_name(_fabric, serial, name):
     return name or serial
 
 
-class FakeClient:
-    """The controller's answers to the mapping's reads; no write."""
+def links_controller(links, answer_write=None):
+    """The controller's answers to the mapping's reads: fabric f1's switches and ``links``, an empty fabric ext."""
+    return FakeController({'/control/fabrics/f1/inventory/switchesByFabric': INVENTORY,
+                           '/control/fabrics/ext/inventory/switchesByFabric': [], '/control/links/fabrics/f1': list(links)},
+                          answer_write=answer_write)
 
-    offline = False
 
-    def __init__(self, links):
-        self.answers = {'/control/fabrics/f1/inventory/switchesByFabric': INVENTORY,
-                        '/control/fabrics/ext/inventory/switchesByFabric': [], '/control/links/fabrics/f1': links}
-        self.reads = []
-        self.kept = {}
-        self.warnings = []
-
-    def read(self, path, params=None):
-        del params
-        self.reads.append(path)
-        return self.answers[path]
-
-    def fabric_fact(self, name, fabric):
-        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
-        return self.kept.get((name, fabric))
-
-    def keep_fabric_fact(self, name, fabric, value):
-        self.kept[(name, fabric)] = value
-
-    def warn(self, message):
-        self.warnings.append(message)
+def refuse(request):
+    """The controller's refusal of a link on a port its switch does not have."""
+    raise ApiError('refused', 500, body='Invalid interface Ethernet1/77 for switch SN1', method=request.method, path=request.path)
 
 
 def mapping_for(state, config, links=(INTRA_LINK, INTER_LINK, DISCOVERED), **params):
-    client = FakeClient(list(links))
+    client = links_controller(links)
     return LinkMapping(MODEL, client, dict({'fabric': 'f1', 'state': state, 'config': config}, **params)), client
 
 
@@ -158,7 +143,7 @@ def test_the_mapping_reads_the_fabric_once_and_keeps_only_links_with_a_template(
     mapping, client = mapping_for('gathered', [])
     have = mapping.read()
     assert sorted(have) == ['ext/edge-1 Ethernet1/1 -- leaf-2 Ethernet1/50', 'leaf-2 Ethernet1/49 -- spine-1 Ethernet1/49']
-    assert client.reads == ['/control/fabrics/f1/inventory/switchesByFabric', '/control/links/fabrics/f1']
+    assert client.read_paths() == ['/control/fabrics/f1/inventory/switchesByFabric', '/control/links/fabrics/f1']
     # the discovered link holds its ports
     assert mapping.ports[('f1', 'SN1', 'ethernet1/1')].startswith('a link the controller discovered')
 
@@ -234,23 +219,11 @@ def test_settings_that_cannot_work_are_refused(item, message):
     assert message in text, text
 
 
-class RefusingClient(FakeClient):
-    """Refuses every write, as the controller refuses a link on a port its switch does not have."""
-
-    def __init__(self, links):
-        super().__init__(links)
-        self.sent = []
-
-    def send(self, request):
-        self.sent.append(request.label())
-        raise ApiError('refused', 500, body='Invalid interface Ethernet1/77 for switch SN1', method=request.method, path=request.path)
-
-
 def test_links_all_refused_fail_the_task_naming_each_and_report_no_change():
     """The run goes on past a refused link; when every one was refused, nothing changed, however many were sent."""
     base = {'src_switch': 'spine-1', 'dst_switch': 'leaf-2', 'template': 'int_intra_fabric_unnum_link'}
     config = [dict(base, src_interface='Ethernet1/%d' % port, dst_interface='Ethernet1/%d' % port) for port in (77, 78)]
-    client = RefusingClient([])
+    client = links_controller([], answer_write=refuse)
     params = {'fabric': 'f1', 'state': 'merged', 'config': config}
     result = Run(MODEL, LinkMapping(MODEL, client, params), client, params, False, False).result()
     assert result['failed'] is True and result['changed'] is False
@@ -267,10 +240,10 @@ def test_a_task_that_does_not_deploy_takes_the_runs_copy_of_the_switches_one_tha
     second = LinkMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': config})
     client.reads.clear()
     second.read()
-    assert client.reads == ['/control/links/fabrics/f1']
+    assert client.read_paths() == ['/control/links/fabrics/f1']
     assert second.directories['f1'].serial_of('10.1.0.1', 'here') == 'SN1'
     deploying = LinkMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': config, 'deploy': True})
     client.reads.clear()
     deploying.read()
-    assert client.reads == ['/control/fabrics/f1/inventory/switchesByFabric', '/control/links/fabrics/f1']
+    assert client.read_paths() == ['/control/fabrics/f1/inventory/switchesByFabric', '/control/links/fabrics/f1']
     assert deploying.compliance[('f1', 'SN2')] == 'Out-of-Sync'

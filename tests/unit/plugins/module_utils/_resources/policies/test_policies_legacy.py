@@ -11,6 +11,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.pol
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks, IntentRefused
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 MODEL = POLICIES.model
 LEAF, SPINE = 'SN-LEAF', 'SN-SPINE'
@@ -87,44 +88,11 @@ def test_merged_keeps_the_parameters_not_given_and_replaced_keeps_only_those_giv
     assert (replaced['template_params'], replaced['priority']) == ({'CONF': 'feature ptp'}, 500)
 
 
-class FakeClient:
-    """Answers reads from a table of paths; never writes (the writes are the generator's steps)."""
-
-    offline = False
-
-    def __init__(self, answers):
-        self.answers = answers
-        self.reads = []
-        self.kept = {}
-        self.warnings = []
-
-    def read(self, path, params=None):
-        self.reads.append((path, params))
-        answer = self.answers[path]
-        if isinstance(answer, Exception):
-            raise answer
-        return answer
-
-    def fabric_fact(self, name, fabric):
-        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
-        return self.kept.get((name, fabric))
-
-    def keep_fabric_fact(self, name, fabric, value):
-        self.kept[(name, fabric)] = value
-
-    def beside(self, prefix):
-        del prefix
-        return self
-
-    def warn(self, message):
-        self.warnings.append(message)
-
-
 def mapping(state, config, policies=(NTP, PIM, LACP, PORT, MARKED), templates=None, **params):
     answers = {'/control/fabrics/site-a/inventory/switchesByFabric': [dict(switch, ccStatus='In-Sync') for switch in SWITCHES],
                '/control/policies/switches': list(policies)}
     answers.update(templates or {})
-    client = FakeClient(answers)
+    client = FakeController(answers)
     return PolicyMapping(MODEL, client, dict(params, fabric='site-a', state=state, config=config)), client
 
 

@@ -8,6 +8,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import VpcPairMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import nv_pairs, settings_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import port_list, swapped
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils.fake_controller import FakeController
 
 MODEL = VPC_PAIRS.model
 INVENTORY = '/control/fabrics/f1/inventory/switchesByFabric'
@@ -17,30 +18,6 @@ def switch(serial, name, role='leaf', peer=None, domain=0, db_id=None):
     return {'serialNumber': serial, 'logicalName': name, 'ipAddress': '10.0.0.%s' % serial[-1], 'switchRole': role,
             'switchDbID': db_id or int(serial[-1]), 'isVpcConfigured': peer is not None, 'peerSerialNumber': peer,
             'vpcDomain': domain}
-
-
-class TableClient:
-    """Answers each GET from ``answers`` ({(path, sorted query items): answer}); counts them."""
-
-    offline = False
-    check_mode = False
-
-    def __init__(self, answers):
-        self.answers = answers
-        self.reads = []
-        self.kept = {}
-
-    def read(self, path, params=None):
-        key = (path, tuple(sorted((params or {}).items())))
-        self.reads.append(key)
-        return self.answers[key]
-
-    def fabric_fact(self, name, fabric):
-        """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""
-        return self.kept.get((name, fabric))
-
-    def keep_fabric_fact(self, name, fabric, value):
-        self.kept[(name, fabric)] = value
 
 
 def fabric(policy=None, virtual=False, vpcs=0):
@@ -63,7 +40,7 @@ def fabric(policy=None, virtual=False, vpcs=0):
 
 def run_plan(state, config, answers=None):
     """(mapping, have, changes) of ``state`` for ``config`` over the fabric's pairs as read."""
-    client = TableClient(answers or fabric())
+    client = FakeController(answers or fabric())
     mapping = VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': state, 'config': config})
     have = mapping.read()
     wants = [MODEL.from_task(item, index) for index, item in enumerate(config)]
@@ -227,10 +204,10 @@ def test_an_empty_member_list_or_text_given_reads_back_as_given():
 
 
 def test_whether_a_switch_is_paired_is_read_fresh_though_the_run_keeps_its_switches():
-    client = TableClient(fabric())
+    client = FakeController(fabric())
     VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]}).read()
     kept = client.kept[('fabric_switches', 'f1')]
     assert kept[0]['switchDbID'] == 1 and 'isVpcConfigured' not in kept[0] and 'peerSerialNumber' not in kept[0]
     again = VpcPairMapping(MODEL, client, {'fabric': 'f1', 'state': 'merged', 'config': [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}]})
     assert list(again.read()) == ['leaf-1~leaf-2']
-    assert [key for key in client.reads if key[0] == INVENTORY] == [(INVENTORY, ())] * 2
+    assert [path for path in client.read_paths() if path == INVENTORY] == [INVENTORY] * 2
