@@ -401,6 +401,13 @@ diff:
   returned: in diff mode, when something changed
   type: list
   elements: dict
+left_alone:
+  description:
+    - The listed interfaces that O(state=deleted) left alone although they exist, each with why
+      (a port-channel, vPC or vPC peer-link member: the object whose members it is describes it).
+    - Each is also said in a warning; in check mode too.
+  returned: when O(state=deleted) left some alone
+  type: dict
 deploy:
   description: The interfaces a deploy was (or, in check mode, would be) sent for, each as its switch and its name.
   returned: when some interface needed deploying

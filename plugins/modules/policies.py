@@ -249,6 +249,13 @@ diff:
   returned: in diff mode, when something changed
   type: list
   elements: dict
+left_alone:
+  description:
+    - The listed policies that O(state=deleted) left alone although they exist, each with why
+      (made by the controller, or marked for delete already).
+    - Each is also said in a warning; in check mode too.
+  returned: when O(state=deleted) left some alone
+  type: dict
 deploy:
   description: The switches a deploy was (or, in check mode, would be) sent for.
   returned: when some switch needed deploying

@@ -109,6 +109,13 @@ def test_a_member_moved_into_a_port_channel_is_not_reset_on_the_next_run(resourc
     # gathered leaves the member out: its port-channel describes it
     gathered = by_key(resource('interfaces', 'gathered')['gathered'])
     assert LEAF + ' Ethernet1/30' not in gathered and gathered[LEAF + ' port-channel30']['members'] == ['Ethernet1/30']
+    # deleted of the member leaves it to its port-channel, and says so, in check mode too (issue 36 item 8)
+    for check in (True, False):
+        deleted = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'Ethernet1/30'}], check=check)
+        assert deleted.play.rc == 0 and deleted['changed'] is False and deleted.writes == 0, deleted.requests
+        assert 'member of port-channel30' in deleted['left_alone'][LEAF + ' Ethernet1/30']
+        assert any(LEAF + ' Ethernet1/30 was left alone' in warning for warning in deleted['warnings'])
+    assert policies(emu, serial)['Ethernet1/30'][0] == 'int_port_channel_access_member_11_1'
 
 
 def test_overridden_touches_only_the_switches_named_and_returns_removed_ports_to_the_default(resource, emu):

@@ -136,6 +136,10 @@ def test_overridden_and_deleted_touch_only_the_users_policies_of_the_switches_na
     assert controller_made(emu, LEAF) + controller_made(emu, SPINE) == made
     again = resource('policies', 'deleted', [NTP, {'switch': LEAF, 'template': 'feature_lacp'}])
     assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
+    # said aloud, in check mode too (issue 36 item 8): the item under skipped, with why, and a warning naming it
+    for run in (deleted, again, resource('policies', 'deleted', [{'switch': LEAF, 'template': 'feature_lacp'}], check=True)):
+        assert list(run['left_alone']) == [LEAF + ' feature_lacp'] and 'the controller made it' in run['left_alone'][LEAF + ' feature_lacp']
+        assert any(LEAF + ' feature_lacp was left alone' in warning for warning in run['warnings'])
 
 
 def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_any_write(resource, emu):

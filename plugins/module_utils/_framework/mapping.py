@@ -36,6 +36,9 @@ class Mapping:
         self.client = client
         self.params = params
         self.fabric = params.get('fabric')
+        # {name: why}: what the task lists that the plan leaves alone although the state asks for a change (deleted of
+        # what another object describes); the run warns of each and returns them as ``left_alone``, in check mode too
+        self.left_alone = {}
 
     def config_hint(self, state):
         """What ``config`` must hold for ``state`` (merged, replaced, rendered), for the message of a task without it."""

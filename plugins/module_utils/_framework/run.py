@@ -114,6 +114,7 @@ class Run:
         # a mapping whose objects are not all deleted alike (interfaces: a port returns to a default) plans its own states
         changes = self.mapping.plan(self.model, state, wants, have)
         result = shape_result(self.model, state, changes, have, scope_names(state, wants, have))
+        self.say_left_alone(result)
         if not self.diff:
             result.pop('diff')
         self.check_intent(state, wants, changes, result)
@@ -181,6 +182,14 @@ class Run:
         except ApiError as exc:
             return exc.status == 404
         return False
+
+    def say_left_alone(self, result):
+        """What the plan left alone of what the task lists, said aloud: a warning each, and ``left_alone`` {name: why}."""
+        if not self.mapping.left_alone:
+            return
+        result['left_alone'] = dict(self.mapping.left_alone)
+        for name, why in sorted(self.mapping.left_alone.items()):
+            self.client.warn('%s %s was left alone: %s' % (self.model.KIND, name, why))
 
     def check_intent(self, state, wants, changes, result):
         """The mapping's checks of the task's intent (validation.IntentChecks): a refusal raises IntentRefused before

@@ -33,10 +33,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 
 class SwitchMapping(Mapping):
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
-        self.fabric = params.get('fabric')
+        super().__init__(model, client, params)
         self.base = '/control/fabrics/%s' % segment(self.fabric)
         # {IP: inventory entry} of the last read
         self.entries = {}

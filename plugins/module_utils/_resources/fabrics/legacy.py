@@ -57,9 +57,7 @@ class FabricMapping(Mapping):
     """Fabrics have no bulk API: each is written on its own, and a failure stops the writes saying what was done."""
 
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
+        super().__init__(model, client, params)
         self.templates = client.beside(TEMPLATES_PREFIX)
         # {name: config item}: a create sends what the task gives only
         self.wanted = {}

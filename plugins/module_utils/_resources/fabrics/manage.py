@@ -95,9 +95,7 @@ class FabricManageMapping(Mapping):
     API = MANAGE_API
 
     def __init__(self, model, client, params):
-        self.model = model
-        self.client = client
-        self.params = params
+        super().__init__(model, client, params)
         # {name: fabric object as read}: an update sends the whole object back, changed
         self.raw = {}
         # {name: config item}: a create sends what the task gives only

@@ -218,6 +218,10 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
                 raise ModelError('config lists interface %s twice; list each interface once.' % want['name'])
             seen.add(want['name'])
         if state == 'deleted':
+            for want in wants:
+                why = None if want['name'] in have else self.described_elsewhere(want)
+                if why:
+                    self.left_alone[want['name']] = why
             return [change for change in (self.removal(model, have[want['name']]) for want in wants if want['name'] in have)
                     if change is not None]
         changes = plan(model, 'replaced', wants, have)
@@ -231,6 +235,20 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
                 if change is not None:
                     changes.append(change)
         return changes
+
+    def described_elsewhere(self, want):
+        """Why a port the task deletes is not this module's to reset, when another object describes it; None otherwise."""
+        serial, port = self.serials.get(want['name']), want['interface']
+        channel = self.members.get(serial, {}).get(port)
+        if channel:
+            return ('it is a member of %s, whose members describe it; take it out of that port-channel\'s members (or '
+                    'delete the port-channel) to free it' % channel)
+        if port in self.vpc_members.get(serial, {}):
+            return ('it is a member of %s, whose members describe it; take it out of the vPC\'s members (or delete the vPC) to '
+                    'free it' % self.vpc_members[serial][port])
+        if port in self.peer_link.get(serial, {}):
+            return 'it is a member of the vPC peer-link %s, which fabricops.dashboard.vpc_pairs describes' % self.peer_link[serial][port]
+        return None
 
     def removal(self, model, obj):
         """The Change that deletes ``obj``: a port back to the default policy (None when it is there), a logical one gone."""

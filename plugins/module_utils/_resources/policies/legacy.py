@@ -60,6 +60,15 @@ def is_users(entry):
             and entry.get('deleted') is not True and bool(entry.get('policyId')))
 
 
+def not_users_reason(entry):
+    """Why deleted leaves a policy that ``is_users`` says is not a user's."""
+    if entry.get('deleted') is True:
+        return 'it is marked for delete already; the next deploy of its switch removes it'
+    source = str(entry.get('source') or '').strip()
+    return ('the controller made it (%s) and manages it: the fabric setting or the other object behind it takes it away, '
+            'not this module' % ('source %s' % source if source else 'entity %s' % (entry.get('entityType') or 'unknown')))
+
+
 def object_from_controller(entry, switch_label):
     """The model object of one policy as the switch's list gives it."""
     template = str(entry.get('templateName') or '')
@@ -90,6 +99,8 @@ class PolicyMapping(SwitchScopedMapping):
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         # {key: [policy ids]} (more than one: the same policy twice)
+        # {key: entry} of the switches' policies that are not a user's (the controller's own, or marked for delete)
+        self.not_users = {}
         self.ids = {}
         # the templates the switches read already carry: they exist, and are not asked for again
         self.templates_seen = set()
@@ -121,6 +132,8 @@ class PolicyMapping(SwitchScopedMapping):
                     continue
                 self.templates_seen.add(str(entry.get('templateName') or ''))
                 if not is_users(entry):
+                    self.not_users[policy_key(self.labels[str(entry['serialNumber'])], str(entry.get('templateName') or ''),
+                                              str(entry.get('description') or ''))] = entry
                     continue
                 serial = str(entry['serialNumber'])
                 obj = object_from_controller(entry, self.labels[serial])
@@ -167,6 +180,9 @@ class PolicyMapping(SwitchScopedMapping):
                                  % (seen[want['name']], index, want['name']))
             seen[want['name']] = index
         if state == 'deleted':
+            for want in wants:
+                if want['name'] not in have and want['name'] in self.not_users:
+                    self.left_alone[want['name']] = not_users_reason(self.not_users[want['name']])
             return [Change(want['name'], have[want['name']], None) for want in wants if want['name'] in have]
         changes = plan(model, 'merged' if state == 'rendered' else 'replaced' if state == 'overridden' else state, wants, have)
         if state == 'overridden':
