@@ -54,7 +54,13 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import kind_of, mode_key
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import MEMBER_POLICIES, nv_pairs, owned_keys, policy_of
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import (
+    MEMBER_POLICIES,
+    MODE_OF_POLICY,
+    nv_pairs,
+    owned_keys,
+    policy_of,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
@@ -272,8 +278,7 @@ class InterfaceManageMapping(InterfaceMapping):
             if policy_type == 'loopback' and pairs.get(key, '').endswith(length):
                 pairs[key] = pairs[key][:-len(length)]
         documented = {key for key, _kind, _values in fields.values()}
-        obj = {'interface': interface_name(item['interfaceName'])[1], 'policy': template}
-        for key in owned_keys(mode_key(obj)):
+        for key in owned_keys(MODE_OF_POLICY.get(template)):
             if key in documented:
                 pairs.setdefault(key, '')
         if template in MEMBER_POLICIES and policy.get('portChannelId') is not None:
