@@ -69,8 +69,8 @@ USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legac
 POLICY_TYPES = {'trunkHost': 'int_trunk_host', 'accessHost': 'int_access_host', 'routed': 'int_routed_host', 'loopback': 'int_loopback',
                 'underlayLoopback': 'int_fabric_loopback_11_1', 'svi': 'int_vlan'}
 POLICY_TYPE_OF_TEMPLATE = {template: kind for kind, template in POLICY_TYPES.items()}
-_SPEEDS = {'auto': 'Auto', **{speed: speed for speed in ('10Mb', '100Mb', '1Gb', '2.5Gb', '5Gb', '10Gb', '25Gb', '40Gb', '50Gb',
-                                                          '100Gb', '200Gb', '400Gb', '800Gb')}}
+_SPEEDS = dict({speed: speed for speed in ('10Mb', '100Mb', '1Gb', '2.5Gb', '5Gb', '10Gb', '25Gb', '40Gb', '50Gb', '100Gb', '200Gb',
+                                            '400Gb', '800Gb')}, auto='Auto')
 _PORT = {'adminState': ('ADMIN_STATE', bool, None), 'description': ('DESC', str, None), 'extraConfig': ('CONF', str, None),
          'mtu': ('MTU', str, None), 'speed': ('SPEED', str, _SPEEDS),
          'bpduGuard': ('BPDUGUARD_ENABLED', str, {'enable': 'true', 'disable': 'false', 'default': 'no'}),
@@ -197,16 +197,19 @@ class InterfaceManageMapping(InterfaceMapping):
         super().check(changes)
         refused = []
         for change in changes:
+            if change.changed and change.after is None and kind_of(change.before) not in INTERFACE_TYPES:
+                # overridden removing one the switch has (a port-channel made on the legacy API): its members are not on 4.2
+                refused.append('interface %s: removing a %s is not done by this module on %s (its member ports are not listed '
+                               'there); leave its switch out of config, %s' % (change.name, kind_of(change.before), RELEASE, USE_LEGACY))
             if not change.changed or change.after is None:
                 continue
             try:
                 self.manage_interface(change.after)
             except ModelError as exc:
                 if getattr(change, 'reset', False):
+                    role = self.role(self.serials[change.name]) or 'unknown'
                     refused.append('interface %s: a port of switch %s (role %s) goes back to a routed port, which this module does '
-                                   'not write on %s; leave it out, %s' % (change.name, change.after['switch'],
-                                                                        self.role(self.serials[change.name]) or 'unknown', RELEASE,
-                                                                        USE_LEGACY))
+                                   'not write on %s; leave it out, %s' % (change.name, change.after['switch'], role, RELEASE, USE_LEGACY))
                 else:
                     refused.append(str(exc))
         if refused:

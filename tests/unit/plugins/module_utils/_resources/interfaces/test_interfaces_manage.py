@@ -162,6 +162,14 @@ def test_deleting_a_spine_port_that_is_not_at_its_default_is_refused():
     assert fake.writes == []
 
 
+def test_overridden_does_not_remove_a_port_channel_4_2_lists_without_its_members():
+    channel = {'switchId': LEAF, 'interfaceName': 'port-channel20', 'interfaceType': 'portChannel', 'configData': {
+        'mode': 'managed', 'networkOS': {'policy': {'configTemplate': 'int_port_channel_trunk_host'}}}}
+    result, fake = run('overridden', [{'switch': 'leaf-1', 'name': 'Ethernet1/1', 'mode': 'trunk'}], controller(extra=[channel]))
+    assert result['failed'] is True and 'leaf-1 port-channel20: removing a port-channel is not done' in result['msg'], result['msg']
+    assert fake.writes == []
+
+
 @pytest.mark.parametrize('check_mode', [False, True])
 def test_a_frozen_fabric_refuses_a_task_that_deploys_naming_it(check_mode):
     config = [{'switch': 'leaf-1', 'name': 'Ethernet1/1', 'mode': 'trunk', 'description': 'x'}]
