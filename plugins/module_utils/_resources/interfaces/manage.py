@@ -69,8 +69,7 @@ USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legac
 POLICY_TYPES = {'trunkHost': 'int_trunk_host', 'accessHost': 'int_access_host', 'routed': 'int_routed_host', 'loopback': 'int_loopback',
                 'underlayLoopback': 'int_fabric_loopback_11_1', 'svi': 'int_vlan'}
 POLICY_TYPE_OF_TEMPLATE = {template: kind for kind, template in POLICY_TYPES.items()}
-_SPEEDS = dict({speed: speed for speed in ('10Mb', '100Mb', '1Gb', '2.5Gb', '5Gb', '10Gb', '25Gb', '40Gb', '50Gb', '100Gb', '200Gb',
-                                            '400Gb', '800Gb')}, auto='Auto')
+_SPEEDS = dict({speed: speed for speed in '10Mb 100Mb 1Gb 2.5Gb 5Gb 10Gb 25Gb 40Gb 50Gb 100Gb 200Gb 400Gb 800Gb'.split()}, auto='Auto')
 _PORT = {'adminState': ('ADMIN_STATE', bool, None), 'description': ('DESC', str, None), 'extraConfig': ('CONF', str, None),
          'mtu': ('MTU', str, None), 'speed': ('SPEED', str, _SPEEDS),
          'bpduGuard': ('BPDUGUARD_ENABLED', str, {'enable': 'true', 'disable': 'false', 'default': 'no'}),
