@@ -56,6 +56,17 @@ description:
     mark (a marked interface is no longer listed, so a later run could not send that deploy).
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed interface before
     and after.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options, output and
+    checks go through its C(/api/v1/manage) API, which types each interface's policy. There the module manages access and
+    trunk ports, loopbacks and SVIs; it reads the fabric's switch list and one list per switch, sends one request per
+    changed interface (that API has no bulk update) and one create per switch, returns ports to the default policy with
+    C(interfaceActions/normalize) (never a delete), removes loopbacks and SVIs with C(interfaceActions/remove), and deploys
+    with one C(interfaceActions/deploy) per task, then waits on the switches' sync state. Refused there before anything is
+    written (use O(controller_api=legacy) on a dashboard that still serves the legacy API) are port-channels, vPCs and
+    sub-interfaces, routed ports (O(config[].mode=routed)), a O(config[].policy) other than V(int_access_host),
+    V(int_trunk_host), V(int_loopback) and V(int_vlan), a key of O(config[].template_params) or an option the typed
+    policy has no field for (an SVI's O(config[].vrf), say), returning a port of a switch that is not a leaf to its default
+    (a routed port), and a task that deploys (a delete always does) on a fabric whose deployments are frozen.
 seealso:
   - module: fabricops.dashboard.networks
     description: The networks whose VLANs the ports carry.

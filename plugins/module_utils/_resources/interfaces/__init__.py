@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.manage import InterfaceManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import MODES, PC_MODES, InterfaceModel
 
 INTERFACE_CONFIG = {
@@ -36,7 +37,7 @@ INTERFACE_CONFIG = {
 
 
 INTERFACES = Resource(
-    InterfaceModel(), {LEGACY_API: InterfaceMapping},
+    InterfaceModel(), {LEGACY_API: InterfaceMapping, MANAGE_API: InterfaceManageMapping},
     config_options=INTERFACE_CONFIG,
     options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
 )

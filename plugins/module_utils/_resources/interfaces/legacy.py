@@ -108,7 +108,7 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
 
     def read_switch(self, serial, have):
         """Read one switch's interfaces (1 GET /interface) into ``have`` and the mapping's tables of ports and members."""
-        answer = self.client.read('/interface', params={'serialNumber': serial})
+        answer = self.interface_groups(serial)
         gathered = self.params.get('state') == 'gathered'
         self.members[serial] = {}
         self.ports[serial] = set()
@@ -154,6 +154,11 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
                             self.vpc_members.setdefault(peer, {})[port] = obj['interface']
                 have[obj['name']] = obj
                 self.serials[obj['name']] = owner
+
+    def interface_groups(self, serial):
+        """The switch's interfaces as GET /interface lists them: [{policy, interfaces: [{ifName, nvPairs, ...}]}] (the hook
+        where the 4.2 mapping reads its own path and answers in this shape)."""
+        return self.client.read('/interface', params={'serialNumber': serial})
 
     def vpc_switches(self):
         """The serials of the switches the config's vPC items name (those the fabric has)."""
