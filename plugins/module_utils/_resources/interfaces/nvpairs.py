@@ -155,7 +155,8 @@ def object_from_controller(entry, switch_label):
         consumed.update(ADDRESS_KEYS)
         address, length = pairs.get('IP', ''), pairs.get('PREFIX') or ('32' if kind == LOOPBACK else '')
         if address:
-            obj['ipv4_address'] = '%s/%s' % (address, length) if length else address
+            # an address that carries its length already (as a 4.2 controller may store one) keeps it
+            obj['ipv4_address'] = '%s/%s' % (address, length) if length and '/' not in address else address
     if 'ipv6_address' in _TAKES[key]:
         address_key, length_key = IPV6_KEYS[kind]
         consumed.update(name for name in (address_key, length_key) if name)
