@@ -194,11 +194,13 @@ class ResourceModel:
         is empty or the controller's choice are left out, as replaced leaves them."""
         template = self.fields.get('template')
         if template is not None and obj.get('template', template.default) != template.default:
-            return obj
+            return set()
+        filled = set()
         for field in self.FIELDS:
             if field.name not in obj and field.default not in (Field.KEEP, None, ''):
                 obj[field.name] = copy.deepcopy(field.default)
-        return obj
+                filled.add(field.name)
+        return filled
 
     def missing_on_create(self, obj):
         return [name for name in self.REQUIRED_ON_CREATE if obj.get(name) is None]

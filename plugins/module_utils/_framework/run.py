@@ -238,6 +238,6 @@ class Run:
         changes = plan(self.model, 'merged', wants, {})
         result = {'changed': False, 'before': [], 'after': [self.model.for_output(change.after) for change in changes]}
         self.check_intent('rendered', wants, changes, result)
-        self.take_steps(self.mapping.writes(changes, {'after': [], 'diff': {}, 'deploy': self.mapping.to_deploy(changes)}))
+        self.take_steps(self.mapping.writes(changes, {'after': [], 'diff': [], 'deploy': self.mapping.to_deploy(changes)}))
         result['rendered'] = self.client.rendered
         return result

@@ -84,6 +84,8 @@ class OverlayMapping(Mapping):
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         self.raw = {}
+        # {name: the options read as their template default, which the controller did not hold} (model.effective)
+        self.filled = {}
         # {name: {serial: (switch name, attach state)}} of the objects read
         self.states = {}
         # the switches the attachment answers listed (the controller lists every switch of the fabric there)
@@ -135,7 +137,7 @@ class OverlayMapping(Mapping):
             if value is not None:
                 obj[option] = self.model.fields[option].coerce(value, where)
         obj['template_params'] = {key: template_text(value) for key, value in config.items() if key not in consumed}
-        self.model.effective(obj)
+        self.filled[obj['name']] = self.model.effective(obj)
         obj['attach'] = {}
         for entry in attachments or []:
             if entry.get('isLanAttached') is True:
@@ -170,8 +172,10 @@ class OverlayMapping(Mapping):
     def config_to_controller(self, obj):
         """The template config with native types inside (the controller stores them as text)."""
         config = dict(obj.get('template_params') or {})
+        filled = self.filled.get(obj['name'], ())
         for option, key in self.TEMPLATE_KEYS.items():
-            if obj.get(option) is not None:
+            # a default the read filled in (the controller held none) is not written while it is still the default
+            if obj.get(option) is not None and not (option in filled and obj[option] == self.model.fields[option].default):
                 config[key] = obj[option]
         config.update(self.identity_config(obj))
         return config
@@ -393,7 +397,7 @@ class OverlayMapping(Mapping):
             change.after[id_field] = self.next_id((yield Read('%s/%s' % (self.fabric_path, self.NEXT_ID[0]))))
             yield from self.create_bulk([change.after])
             # before, the plan (and check mode) could not know the id; the result shows the one sent
-            for shown in result['after'] + list(result.get('diff', {}).get('after', {}).values()):
+            for shown in result['after'] + [entry['after'] for entry in result.get('diff') or () if entry['after']]:
                 if shown['name'] == change.name:
                     shown[id_field] = change.after[id_field]
 
