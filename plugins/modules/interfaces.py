@@ -415,7 +415,7 @@ diff:
 left_alone:
   description:
     - The listed interfaces that O(state=deleted) left alone although they exist, each with why
-      (a port-channel, vPC or vPC peer-link member: the object whose members it is describes it).
+      (a port-channel, vPC or vPC peer-link member, which the object whose members it is describes).
     - Each is also said in a warning; in check mode too.
   returned: when O(state=deleted) left some alone
   type: dict
