@@ -55,7 +55,7 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
     # 4.2 sends no more writes than the legacy API: here fewer, as the switches differ in role and way of adding
     assert run.writes == (3 if on_manage(emu) else 4)
     assert run.diff == {'before': {}, 'after': {'192.0.2.11': {'name': '192.0.2.11', 'role': 'leaf'},
-                                                   '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
+                                                '192.0.2.21': {'name': '192.0.2.21', 'role': 'spine'}}}
     switches = inventory(emu, 'site-dc1')
     # the task returned only once both could be managed, the greenfield one after its reload
     assert {address: (switch['managable'], switch['status'], switch['switchRole']) for address, switch in switches.items()} == {
@@ -75,7 +75,7 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == [role_request(emu)]
     assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
-                           'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
+                        'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
     assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
     assert_idempotent(resource, 'fabric_switches', 'merged', border)

@@ -77,7 +77,7 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     assert run['requests'] == ['POST /control/policies/bulk-create', 'POST /control/fabrics/site-a/config-deploy/' + serials]
     assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
     assert sorted(run.diff['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
-                                            SPINE + ' feature_pim'] and run.diff['before'] == {}
+                                         SPINE + ' feature_pim'] and run.diff['before'] == {}
     # --diff shows it to the user, under its own header
     assert '+++ after: policy %s switch_freeform "ntp servers"' % LEAF in run.play.output
     users = [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]]

@@ -16,7 +16,6 @@ def admin_session(emu_42):
     return emu_42.login()
 
 
-
 def _interfaces(emu, session, serial):
     answer = session.get(emu.url(MANAGE + "/switches/%s/interfaces" % serial), timeout=10)
     assert answer.status_code == 200, answer.text

@@ -14,7 +14,6 @@ def admin_session(emu_42):
     return emu_42.login()
 
 
-
 def _policy(serial, description="banner", **fields):
     return dict({"switchId": serial, "templateName": "switch_freeform", "entityType": "switch", "entityName": "SWITCH",
                  "description": description, "priority": 500, "templateInputs": {"CONF": "feature bash-shell"}}, **fields)

@@ -267,7 +267,6 @@ class OverlayMapping(Mapping):
         self.states = states
         return {name: have[name] for name in wanted}
 
-
     def prepare(self, wants, have):
         """Attachments' switches as serial numbers (see ``directory_of``)."""
         del have

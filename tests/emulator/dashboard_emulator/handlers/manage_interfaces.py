@@ -14,6 +14,7 @@ from dashboard_emulator.fabric_store.manage_interfaces import legacy_interface, 
 from dashboard_emulator.handlers.manage import Refused, need, operation, switch_of
 from dashboard_emulator.responses import empty_response, json_response
 
+
 def _record(store, switch_id, name):
     wanted = interface_name(name)[1].lower()
     for record in store.interface_records(switch_id):

@@ -18,8 +18,8 @@ def _views(store, fabric_name):
 
 
 def _shown(store, view):
-    addresses = {switch["serialNumber"]: switch["ipAddress"] for fabric in {view["sw1-info"]["fabric-name"], view["sw2-info"]["fabric-name"]}
-                 for switch in _views(store, fabric)}
+    fabrics = sorted({view["sw1-info"]["fabric-name"], view["sw2-info"]["fabric-name"]})
+    addresses = {switch["serialNumber"]: switch["ipAddress"] for fabric in fabrics for switch in _views(store, fabric)}
     return manage_link(view, addresses, store.link_record(view["link-uuid"]).get("manage_extra"))
 
 
