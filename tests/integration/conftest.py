@@ -130,6 +130,11 @@ class ResourceRun:
         return by_side
 
 
+def on_api(emu, legacy, manage):
+    """What a run sends on the API it speaks: ``legacy``, or ``manage`` on an emulator serving /api/v1/manage only."""
+    return legacy if emu.legacy_paths else manage
+
+
 def by_name(objects):
     return {item['name']: item for item in objects}
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from conftest import LAN_FABRIC, assert_idempotent, by_name, on_api, read_controller
 from dashboard_emulator.pytest_plugin import emu_of_each
 
 # every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
@@ -16,11 +16,6 @@ WEB = {'name': 'web', 'network_id': 30101, 'vrf': 'vrf-1', 'vlan_id': 2401, 'gat
        'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/14']}]}
 STORAGE = {'name': 'storage', 'network_id': 30102, 'layer2_only': True, 'vlan_id': 2402,
            'attach': [{'switch': '10.1.0.2', 'ports': ['Ethernet1/15']}]}
-
-
-def on_api(emu, legacy, manage):
-    """What the run sends on the API it speaks: the legacy API, or /api/v1/manage on the 4.2.1 param."""
-    return legacy if emu.legacy_paths else manage
 
 
 def raw_networks(emu):

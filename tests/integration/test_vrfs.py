@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from conftest import LAN_FABRIC, assert_idempotent, by_name, on_api, read_controller
 from dashboard_emulator.pytest_plugin import emu_of_each
 
 # every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
@@ -18,11 +18,6 @@ ADMIN_PASSWORD = 'Admin-Passw0rd!'
 BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
         'attach': [{'switch': 'site-a-leaf-2'}]}
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
-
-
-def on_api(emu, legacy, manage):
-    """What the run sends on the API it speaks: the legacy API, or /api/v1/manage on the 4.2.1 param."""
-    return legacy if emu.legacy_paths else manage
 
 
 def raw_vrfs(emu):

@@ -19,10 +19,10 @@ DEPLOYED or In-Sync (or FAILED). A task deploys what it touched and waits, bound
   ``wait: false``, where a module has it. A wait that runs out fails the task naming what is not done yet.
 - **One source of sync state per API** for a switch deploy (``SwitchSync``): on the legacy API the inventory's
   ``ccStatus`` (GET ``inventory/switchesByFabric``): one read answers for every switch of the fabric, and it is where the
-  facts say a switch deploy's outcome shows (fabric-controller-facts 5, "the result shows later in switch ccStatus");
+  controller shows a switch deploy's outcome (docs/api/fabric-controller.yaml, POST ``control/fabrics/{f}/config-deploy/{serials}``);
   the config preview (``config-preview/{serials}``) gives the same In-Sync/Out-of-Sync but makes the controller compute
   each switch's pending config on every look. On 4.2 the same field of the switch list,
-  ``additionalData.configSyncStatus`` (nd-manage-facts 4.3, and its map of ``ccStatus`` in section 9). A resource deployed
+  ``additionalData.configSyncStatus`` (docs/api/platform.yaml, GET ``/api/v1/manage/fabrics/{f}/switches``). A resource deployed
   by its own request is read where that request's outcome shows: its attachment states (VRFs, networks) or its
   compliance (interfaces), as the controller has no switch-wide state for one object.
 - **One waiter**: ``wait_for_deploy`` polls through ``_controller.poller.Poller``, whose clock and sleep tests replace.

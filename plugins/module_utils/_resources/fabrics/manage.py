@@ -50,10 +50,10 @@ def _enum(pairs):
 
 
 _REPLICATION = _enum([('multicast', 'Multicast'), ('ingress', 'Ingress')])
-_ROUTING = _enum([('ospf', 'ospf'), ('isis', 'is-is')])   # [uncertain] the facts give ospf|isis, the legacy template is-is
+_ROUTING = _enum([('ospf', 'ospf'), ('isis', 'is-is')])   # [uncertain] platform.yaml gives ospf|isis, the legacy template is-is
 _GREENFIELD = _enum([('enable', 'Enable'), ('disable', 'Disable')])
 
-# (model option, its legacy nvPair key, management field, to the option, to manage): the map of the facts (section 9.1)
+# (model option, its legacy nvPair key, management field, to the option, to manage): the x-legacy map of ManageFabric in docs/api/platform.yaml
 OPTIONS = (
     ('bgp_asn', 'BGP_AS', 'bgpAsn', _same, str),
     ('site_id', 'SITE_ID', 'siteId', _same, str),

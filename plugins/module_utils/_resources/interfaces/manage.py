@@ -4,7 +4,7 @@
 """Internal to this collection: the interfaces resource on the /api/v1/manage API of a 4.2 dashboard.
 
 The same model, plan and intent checks as ``legacy.InterfaceMapping`` (its subclass): what differs is the wire
-(nd-manage-facts 7; docs/api/platform.yaml, ``/api/v1/manage/fabrics/{f}/switches/{sn}/interfaces`` and
+(docs/api/platform.yaml, ``/api/v1/manage/fabrics/{f}/switches/{sn}/interfaces`` and
 ``.../interfaceActions/*``). A 4.2 interface is typed: ``configData.networkOS.policy`` holds a ``policyType`` (the legacy
 template, ``POLICY_TYPES``) and that type's fields, each one legacy nvPair (``POLICY_FIELDS``, the ``x-legacy`` map of
 platform.yaml). What is read is turned, at the edge, into the legacy answer (``{policy, interfaces: [{ifName, nvPairs}]}``)
@@ -17,10 +17,10 @@ that the legacy mapping's read already knows; what is written is the legacy nvPa
   500"), one PUT per changed interface, one POST per switch of new logical interfaces; then ONE
   ``interfaceActions/deploy`` of everything to deploy. Each 207 answer that lists failed items fails the task naming them.
 - **Deploy**: before it, the fabric's ``deploymentFreeze`` is read (one GET; 404: not frozen): a frozen fabric refuses the
-  task before any write, naming the fabric (nd-manage-facts 7 and 10.3: the client checks it before writing). The wait
+  task before any write, naming the fabric (GET ``/api/v1/manage/fabrics/{f}/deploymentFreeze`` in platform.yaml). The wait
   (``deploy.deploy_and_wait``) reads the switches' ``additionalData.configSyncStatus`` (one GET of the switch list per
-  look): a 4.2 interface carries no state of its own (the facts name none, the emulator shows none), and
-  ``configSyncStatus`` is the 4.2 field of the legacy ``ccStatus`` (facts 9.2), the one source of ``SwitchSync`` on 4.2.
+  look): a 4.2 interface carries no state of its own (platform.yaml names none), and
+  ``configSyncStatus`` is the 4.2 field of the legacy ``ccStatus`` (its x-legacy in platform.yaml), the one source of ``SwitchSync`` on 4.2.
   So deploy: true's rule (``deploy.sync_plan``) deploys a listed interface left unchanged when its switch is not in sync.
 
 What 4.2 cannot carry is refused before any request (from config alone, in ``read``) or before any write (what the
@@ -91,7 +91,7 @@ POLICY_FIELDS = {
 INTERFACE_TYPES = {ETHERNET: 'ethernet', LOOPBACK: 'loopback', SVI: 'svi'}
 # configData.mode of a port's policy type; "managed" for the others [client, cisco.nd's models]
 CONFIG_MODES = {'trunkHost': 'trunk', 'accessHost': 'access'}
-# A loopback's ip is one address in CIDR on 4.2 [client, facts 7], the address alone in the legacy nvPair IP
+# A loopback's ip is one address in CIDR on 4.2 (platform.yaml, the loopback policy's ip), the address alone in the legacy nvPair IP
 LOOPBACK_LENGTHS = {'IP': '/32', 'V6IP': '/128'}
 
 
@@ -251,7 +251,7 @@ class InterfaceManageMapping(InterfaceMapping):
 
     @staticmethod
     def inventory_entry(entry):
-        """A 4.2 switch as the legacy inventory spells it (nd-manage-facts 9.2)."""
+        """A 4.2 switch as the legacy inventory spells it (GET ``/api/v1/manage/fabrics/{f}/switches`` in platform.yaml)."""
         data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
         return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
                 'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),

@@ -9,7 +9,7 @@ mapping differs only where the wire does (docs/api/platform.yaml, ``/api/v1/mana
 legacy view the shared code reads (a template config of the legacy keys, as text; attachment
 entries with the legacy states), so the model, its checks and its output stay one; what it writes
 it turns back into the typed manage objects, field by field as ``WIRE`` pairs them (the
-legacy-to-manage map of the facts).
+legacy-to-manage map, x-legacy in docs/api/platform.yaml).
 
 What differs on 4.2, and is refused before any write: a ``template_params`` key that the typed
 object has no place for (the keys it has are ``WIRE`` keys no option owns), and a template other
