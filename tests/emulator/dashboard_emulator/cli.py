@@ -25,6 +25,7 @@ from dashboard_emulator import __version__
 from dashboard_emulator.accounts import AccountBook
 from dashboard_emulator.app import build_app
 from dashboard_emulator.fabric_store import SEEDS, Timing
+from dashboard_emulator.fabric_store.lab import Lab, LabError
 from dashboard_emulator.release import DEFAULT_RELEASE, Release
 from dashboard_emulator.server import Cluster, bind, make_config
 from dashboard_emulator.state import BULK_UPDATE, DEFAULT_SESSION_TIMEOUT, EmulatorState
@@ -51,8 +52,11 @@ def parse_args(argv=None):
     parser.add_argument("--session-timeout", type=int, default=DEFAULT_SESSION_TIMEOUT,
                         help="token lifetime in seconds (default: %d)" % DEFAULT_SESSION_TIMEOUT)
     parser.add_argument("--seed", choices=SEEDS, default="small",
-                        help="fabric-controller data at start: small (2 fabrics) or large (5 fabrics, 500 switches, "
-                             "2,000 networks) (default: small)")
+                        help="fabric-controller data at start: small (2 fabrics), large (5 fabrics, 500 switches, "
+                             "2,000 networks) or empty (no fabric) (default: small)")
+    parser.add_argument("--lab", metavar="FILE",
+                        help="a YAML lab: the switches that answer discovery (address, serial, hostname, model, release, "
+                             "ports) and the cables between their ports (docs/emulator.md); default: a switch at every address")
     parser.add_argument("--discover-seconds", type=float, default=Timing.discover_seconds,
                         help="seconds until a discovered switch is manageable (default: %(default)s)")
     parser.add_argument("--deploy-seconds", type=float, default=Timing.deploy_seconds,
@@ -93,6 +97,11 @@ def parse_args(argv=None):
         parser.error("--session-timeout must be at least 1")
     if args.no_legacy_paths and not args.release:
         parser.error("--no-legacy-paths goes with --release 4.2 or later")
+    if args.lab:
+        try:
+            args.lab = Lab.from_file(args.lab)
+        except LabError as exc:
+            parser.error("--lab: %s" % exc)
     try:
         args.release = Release.parse(args.release, legacy_paths=not args.no_legacy_paths) if args.release else DEFAULT_RELEASE
     except ValueError as exc:
@@ -143,7 +152,7 @@ def main(argv=None):
                         reload_seconds=args.reload_seconds)
         state = EmulatorState(AccountBook.from_yaml(args.accounts), session_timeout=args.session_timeout,
                               seed=args.seed, timing=timing, nodes=args.nodes,
-                              absent_features=[BULK_UPDATE] if args.no_bulk_update else [])
+                              absent_features=[BULK_UPDATE] if args.no_bulk_update else [], lab=args.lab)
         # The release is the platform's, which state.py does not model: the app, the gateway and the
         # platform handlers read it from here (see release.release_of).
         state.release = args.release

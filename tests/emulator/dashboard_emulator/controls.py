@@ -11,6 +11,7 @@ import json
 import re
 import urllib.parse
 
+from dashboard_emulator.fabric_store.lab import Lab
 from dashboard_emulator.responses import dumps, read_body, send_raw
 
 CONTROL_PREFIX = "/_emulator"
@@ -237,6 +238,8 @@ async def handle_control(state, scope, receive, send):
             await send_raw(send, 400, dumps({"message": str(exc)}))
             return
         await send_raw(send, 200, dumps(dataclasses.asdict(state.store.timing)))
+    elif route == ("POST", CONTROL_PREFIX + "/lab"):
+        await _set_lab(state, receive, send)
     elif route == ("GET", CONTROL_PREFIX + "/faults"):
         await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
     elif route == ("POST", CONTROL_PREFIX + "/faults"):
@@ -249,6 +252,22 @@ async def handle_control(state, scope, receive, send):
         await send_raw(send, 200, dumps(dataclasses.asdict(state.faults)))
     else:
         await send_raw(send, 404, dumps({"message": "no such control: %s %s" % route}))
+
+
+async def _set_lab(state, receive, send):
+    """POST /_emulator/lab {switches, cables} (or null: no lab): the lab until the next reset, on fresh data.
+
+    The data is reseeded, as a lab's switches and the switches already discovered could not be told apart otherwise."""
+    try:
+        data = json.loads(await read_body(receive) or b"null")
+        lab = None if data is None else Lab.from_data(data, source="lab")
+    except (ValueError, TypeError) as exc:  # LabError is a ValueError
+        await send_raw(send, 400, dumps({"message": str(exc)}))
+        return
+    state.store.lab = lab
+    state.store.reset()
+    await send_raw(send, 200, dumps({"switches": len(lab.switches) if lab else 0,
+                                     "cables": len(lab.far_ends) // 2 if lab else 0}))
 
 
 async def _revoke_key(state, receive, send):

@@ -21,7 +21,7 @@ log = logging.getLogger("dashboard_emulator")
 
 class EmulatorState:
     def __init__(self, accounts=None, session_timeout=DEFAULT_SESSION_TIMEOUT, clock=time.time, seed="small", timing=None,
-                 nodes=1, absent_features=()):
+                 nodes=1, absent_features=(), lab=None):
         self.clock = clock
         unknown = sorted(set(absent_features) - set(FEATURES))
         if unknown:
@@ -32,7 +32,9 @@ class EmulatorState:
         self.tokens = TokenIssuer(clock)
         self.sessions = SessionTable(clock)
         self.initial_timing = timing or Timing()
-        self.store = FabricStore(clock=clock, timing=Timing(**vars(self.initial_timing)), seed=seed)
+        # the lab the emulator started with (--lab); a lab set through the controls lasts until the next reset
+        self.initial_lab = lab
+        self.store = FabricStore(clock=clock, timing=Timing(**vars(self.initial_timing)), seed=seed, lab=lab)
         self.counters = Counters(nodes)
         self.request_log = RequestLog()
         # the serving side (server.Cluster) when the emulator listens as several nodes; None in-process
@@ -46,6 +48,7 @@ class EmulatorState:
         self.tokens.forget_all()
         self.accounts.restore_keys()
         self.store.timing = Timing(**vars(self.initial_timing))
+        self.store.lab = self.initial_lab
         self.store.reset()
         self.counters.reset()
         self.request_log.clear()

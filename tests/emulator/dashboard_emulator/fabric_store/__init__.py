@@ -35,10 +35,12 @@ __all__ = ["BadRequest", "FabricStore", "NotFound", "SEEDS", "StoreError", "Timi
 
 
 class FabricStore(Fabrics, Switches, Interfaces, VpcPairs, Links, Policies, TopDown, Resources):
-    def __init__(self, clock=time.time, timing=None, seed="small"):  # pylint: disable=redefined-outer-name
+    def __init__(self, clock=time.time, timing=None, seed="small", lab=None):  # pylint: disable=redefined-outer-name
         self.clock = clock
         self.timing = timing or Timing()
         self.seed = seed
+        # the user's switches (lab.Lab) discovery finds, or None: a switch named after its address at every address
+        self.lab = lab
         self.reset()
 
     def reset(self):

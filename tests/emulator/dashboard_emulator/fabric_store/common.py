@@ -38,6 +38,12 @@ def model_ports(model):
     return ["Ethernet1/%d" % number for number in range(1, MODEL_PORT_COUNTS.get(model, 0) + 1)]
 
 
+def switch_ports(switch):
+    """The port names of a stored switch: its lab's port count where a lab gave one, else its model's."""
+    count = switch.get("ports") or MODEL_PORT_COUNTS.get(switch.get("model", PLATFORM), 0)
+    return ["Ethernet1/%d" % number for number in range(1, count + 1)]
+
+
 class StoreError(Exception):
     """An error the controller answers as plain text (its most common error shape)."""
 

@@ -9,7 +9,7 @@ port back to the default policy. Changes wait for a deploy, as attachments do.
 
 import re
 
-from dashboard_emulator.fabric_store.common import IN_SYNC, OUT_OF_SYNC, PLATFORM, StoreError, model_ports, wire_string
+from dashboard_emulator.fabric_store.common import IN_SYNC, OUT_OF_SYNC, StoreError, switch_ports, wire_string
 
 # [client, cisco.dcnm dcnm_interface pol_types for release 12] the interface templates a controller
 # offers; the member policies keep their _11_1 names on 12 as well. Breakout has its own call.
@@ -227,7 +227,7 @@ class Interfaces:
         table = self._interface_tables.get(serial)
         if table is None:
             table = {}
-            for port in model_ports(switch.get("model", PLATFORM)):
+            for port in switch_ports(switch):
                 policy, pairs = default_policy(switch["switchRole"], port)
                 table[port.lower()] = self._record(port, ETHERNET, policy, pairs, physical=True)
             self._interface_tables[serial] = table

@@ -31,8 +31,16 @@ class Links:
     def fabric_links(self, fabric_name):
         """GET /control/links/fabrics/{f}: the links with an end in the fabric."""
         self._fabric(fabric_name)
-        return [self._link_view(link) for link in self._links.values()
+        return [self._link_view(link) for link in self._shown_links()
                 if fabric_name in (link["sw1-info"]["fabric-name"], link["sw2-info"]["fabric-name"])]
+
+    def _shown_links(self):
+        """The links, but a cabled link only once both its switches are up (discovery seen through)."""
+        for link in self._links.values():
+            if link.get("cabled") and not all(self._manageable(self._find_switch(link[key]["sw-serial-number"]))
+                                              for _prefix, key in _ENDS):
+                continue
+            yield link
 
     def links_between(self, switch1=None, switch2=None, if_name1=None, if_name2=None):
         """GET /control/links?switch1Sn=&switch2Sn=&switch1IfName=&switch2IfName=: links matching what is given.
@@ -40,7 +48,7 @@ class Links:
         [client] the answer is one object when one link matches, an array otherwise."""
         wanted = [(switch1, if_name1), (switch2, if_name2)]
         answer = []
-        for link in self._links.values():
+        for link in self._shown_links():
             ends = [(link["sw1-info"]["sw-serial-number"], link["sw1-info"]["if-name"]),
                     (link["sw2-info"]["sw-serial-number"], link["sw2-info"]["if-name"])]
             if self._ends_match(ends, wanted) or self._ends_match(ends[::-1], wanted):
@@ -73,6 +81,28 @@ class Links:
         self._links[link["uuid"]] = link
         self._links_changed(link)
         return {"linkUUID": link["uuid"], "status": "Success"}
+
+    def cable_links(self, fabric_name, serial):
+        """A lab's switch just added to a fabric: each of its cables whose far switch is in the same fabric becomes a link.
+
+        [client, NaC 0.8.0 links_filter_and_remove and existing_links_check] the links a fabric's switches discover
+        between themselves are listed with the fabric's other links, templateName ``int_intra_fabric_num_link``, each end
+        with its ``sw-sys-name`` and ``if-name``; NaC merges its fabric_links over them. [uncertain] the nvPairs the
+        controller gives such a link (the addresses it allocates from the underlay pool): none here beyond the ends."""
+        for port, far_serial, far_port in self.lab.cables_of(serial):
+            far = self._switches[fabric_name].get(far_serial)
+            if far is None:
+                continue
+            near = self._switches[fabric_name][serial]
+            link = {"templateName": "int_intra_fabric_num_link", "fabricName": fabric_name, "nvPairs": {}, "cabled": True}
+            for key, switch, name in (("sw1-info", near, port), ("sw2-info", far, far_port)):
+                link[key] = {"fabric-name": fabric_name, "sw-serial-number": switch["serialNumber"],
+                             "sw-sys-name": switch["logicalName"], "if-name": name}
+            if self._link_on_ports(link) is None:
+                self._next_link_id += 1
+                link["uuid"] = "LINK-UUID-%d" % self._next_link_id
+                link["dbid"] = self._next_link_id
+                self._links[link["uuid"]] = link
 
     def update_link(self, uuid, body):
         """PUT /control/links/{uuid}: a new template or nvPairs for a link; its ends stay."""

@@ -1,4 +1,4 @@
-"""The data an emulator starts with (and goes back to on a reset): `--seed small` or `--seed large`."""
+"""The data an emulator starts with (and goes back to on a reset): `--seed small`, `--seed large` or `--seed empty`."""
 
 from dashboard_emulator.fabric_store.common import serial_for
 
@@ -44,8 +44,12 @@ def seed_large(store):
         _seed_fabric(store, "site-%s" % chr(ord("a") + index - 1), str(65000 + index), switches=100, networks=0, vrfs=0)
 
 
-SEEDS = ("small", "large")
+def seed_empty(_store):
+    """No fabric at all: a lab's fabric is made by the run under test (NaC's create stage, our fabric role)."""
+
+
+SEEDS = ("small", "large", "empty")
 
 
 def seed(store, name):
-    (seed_large if name == "large" else seed_small)(store)
+    {"large": seed_large, "empty": seed_empty}.get(name, seed_small)(store)

@@ -1,7 +1,7 @@
 """The switch inventory: test reachability, discover, the states a new switch goes through, removal."""
 
 from dashboard_emulator.fabric_store.common import (
-    DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, model_ports, serial_for, wire_string,
+    DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, serial_for, switch_ports, wire_string,
 )
 from dashboard_emulator.fabric_store.templates import fabric_template
 
@@ -36,17 +36,36 @@ class Switches:
         for address in str(body["seedIP"]).split(","):
             address = address.strip()
             check_ip(address)
-            serial = serial_for(address)
-            known = self._find_switch(serial)
-            candidates.append({
-                "ipaddr": address, "sysName": "switch-" + address.rsplit(".", 1)[-1],
-                "deviceIndex": "switch-%s(%s)" % (address.rsplit(".", 1)[-1], serial),
-                "serialNumber": serial, "platform": PLATFORM, "version": NXOS_RELEASE, "vdcId": 0, "vdcMac": None,
-                "hopCount": 0, "auth": True, "known": known is not None, "reachable": True,
-                "selectable": known is None, "valid": True,
-                "statusReason": "already managed" if known is not None else "manageable", "lastChange": None,
-            })
+            candidates.append(self._candidate(address))
         return candidates
+
+    def found_at(self, address):
+        """(serial, hostname, model, release, ports) of the switch that answers at this address; None for none.
+
+        Without a lab every address answers, with a switch named after it; with one, only the lab's switches."""
+        if self.lab is None:
+            return serial_for(address), "switch-" + address.rsplit(".", 1)[-1], PLATFORM, NXOS_RELEASE, None
+        switch = self.lab.at(address)
+        if switch is None:
+            return None
+        return switch.serial, switch.hostname, switch.model, switch.release, switch.ports
+
+    def _candidate(self, address):
+        found = self.found_at(address)
+        if found is None:
+            # [uncertain] how the controller lists an address where no switch answers: not reachable, not selectable
+            return {"ipaddr": address, "sysName": "", "deviceIndex": "", "serialNumber": "", "platform": "", "version": "",
+                    "vdcId": 0, "vdcMac": None, "hopCount": 0, "auth": False, "known": False, "reachable": False,
+                    "selectable": False, "valid": False, "statusReason": "Unreachable", "lastChange": None}
+        serial, name, model, release, _ports = found
+        known = self._find_switch(serial)
+        return {
+            "ipaddr": address, "sysName": name, "deviceIndex": "%s(%s)" % (name, serial),
+            "serialNumber": serial, "platform": model, "version": release, "vdcId": 0, "vdcMac": None,
+            "hopCount": 0, "auth": True, "known": known is not None, "reachable": True,
+            "selectable": known is None, "valid": True,
+            "statusReason": "already managed" if known is not None else "manageable", "lastChange": None,
+        }
 
     def discover(self, fabric_name, body):
         self._fabric(fabric_name)
@@ -63,21 +82,34 @@ class Switches:
                 raise StoreError("Invalid request is supplied. every switch needs ipaddr", 400)
             address = str(candidate["ipaddr"])
             check_ip(address)
-            serial = str(candidate.get("serialNumber") or serial_for(address))
+            found = self.found_at(address)
+            if found is None:
+                # [uncertain] the wording of a discovery of an address where no switch answers
+                raise StoreError("Switch %s is not reachable" % address)
+            serial, name, model, release, ports = found
+            if self.lab is None:
+                # without a lab, the client's serial number and name are taken as given
+                serial = str(candidate.get("serialNumber") or serial)
+                name = str(candidate.get("sysName") or name)
             if self._find_switch(serial) is not None:
                 raise StoreError("Switch %s is already managed" % serial)
-            added.append((serial, address, str(candidate.get("sysName") or "switch-" + address.rsplit(".", 1)[-1])))
-        for serial, address, name in added:
-            self.add_switch(fabric_name, serial, address, name, role, discovered_at=self.clock(), migrating=not preserve)
+            added.append((serial, address, name, dict(model=model, release=release, ports=ports)))
+        for serial, address, name, hardware in added:
+            self.add_switch(fabric_name, serial, address, name, role, discovered_at=self.clock(), migrating=not preserve,
+                            **hardware)
         return {"status": "Success"}
 
-    def add_switch(self, fabric_name, serial, address, name, role, discovered_at=None, migrating=False):
+    def add_switch(self, fabric_name, serial, address, name, role, discovered_at=None, migrating=False, model=PLATFORM,
+                   release=NXOS_RELEASE, ports=None):
         self._switches[fabric_name][serial] = {
             "serialNumber": serial, "ipAddress": address, "logicalName": name, "switchRole": role,
             "fabricName": fabric_name, "switchDbID": self._next_db_id, "discovered_at": discovered_at,
             "migrating": migrating, "deploy_started": None, "pending": discovered_at is not None,
+            "model": model, "release": release, "ports": ports,
         }
         self._next_db_id += 1
+        if self.lab is not None:
+            self.cable_links(fabric_name, serial)
 
     def switch_fabric(self, serial):
         """The fabric a switch belongs to, or None for a serial number of no switch."""
@@ -86,7 +118,7 @@ class Switches:
 
     def missing_ports(self, switch, ports):
         """The ports of ``ports`` the switch does not have (names compared without regard to case)."""
-        have = {port.lower() for port in model_ports(switch.get("model", PLATFORM))}
+        have = {port.lower() for port in switch_ports(switch)}
         return [port for port in ports if port.lower() not in have]
 
     def lan_credentials(self, fabric_names):
@@ -168,7 +200,8 @@ class Switches:
             "serialNumber": switch["serialNumber"], "ipAddress": switch["ipAddress"],
             "logicalName": switch["logicalName"], "hostName": switch["logicalName"],
             "switchRole": switch["switchRole"], "switchRoleEnum": switch["switchRole"].title().replace(" ", ""),
-            "model": PLATFORM, "release": NXOS_RELEASE, "fabricName": switch["fabricName"], "fabricId": fabric["id"],
+            "model": switch.get("model", PLATFORM), "release": switch.get("release", NXOS_RELEASE),
+            "fabricName": switch["fabricName"], "fabricId": fabric["id"],
             "fabricTechnology": template.technology, "switchDbID": switch["switchDbID"],
             "swUUID": "DCNM-UUID-%d" % switch["switchDbID"], "swUUIDId": switch["switchDbID"],
             "status": phase, "managable": manageable,

@@ -6,7 +6,7 @@ from dashboard_emulator.responses import empty_response, json_response
 from dashboard_emulator.fabric_store.manage_switches import (
     discovered_switch, discovery_progress, legacy_candidate, legacy_role, manage_switch,
 )
-from dashboard_emulator.fabric_store.common import check_ip, serial_for
+from dashboard_emulator.fabric_store.common import check_ip
 from dashboard_emulator.fabric_store.switches import SWITCH_ROLES
 
 
@@ -82,7 +82,11 @@ def add_switches(store, fabricName, body=None, **_kwargs):
         role = legacy_role(item.get("switchRole") or "leaf")
         if role not in SWITCH_ROLES:
             raise Refused(400, "Invalid switchRole %s for switch %s" % (item.get("switchRole"), item["ip"]))
-        serial = str(item.get("serialNumber") or serial_for(item["ip"]))
+        found = store.found_at(item["ip"])
+        if found is None:
+            # [uncertain] the refusal of an address where no switch answers
+            raise Refused(400, "Switch %s is not reachable" % item["ip"])
+        serial = found[0] if store.lab is not None else str(item.get("serialNumber") or found[0])
         if store.switch_fabric(serial) is not None:
             raise Refused(400, "Switch %s is already managed" % serial)
         by_role.setdefault(role, []).append(legacy_candidate(item))
