@@ -52,6 +52,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
     kept_directory,
     switch_labels,
 )
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import ManageNetworkPorts
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import kind_of, mode_key
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import (
@@ -128,7 +129,7 @@ def legacy_text(value, values):
     return str(value)
 
 
-class InterfaceManageMapping(InterfaceMapping):
+class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
     """Interfaces on /api/v1/manage: the legacy mapping's model, plan and checks; the 4.2 paths and typed policies."""
 
     API = MANAGE_API
