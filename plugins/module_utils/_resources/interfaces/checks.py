@@ -25,6 +25,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
     OPTIONS,
     ROUTED_KINDS,
     TRUNK_VLAN_BOUNDS,
+    a_kind,
     kind_of,
     vlan_list,
 )
@@ -86,7 +87,7 @@ class InterfaceChecks:
             check_bounds(checks, 'interface', name, 'the VLAN of its name', int(want['interface'][4:]), VLAN_BOUNDS, 'VLAN')
         mode = want.get('mode')
         if kind in ROUTED_KINDS and mode not in (None, 'routed'):
-            checks.refuse('interface %s: a%s %s is routed; leave mode out (or give routed)' % (name, 'n' if kind == SVI else '', kind))
+            checks.refuse('interface %s: %s is routed; leave mode out (or give routed)' % (name, a_kind(kind)))
         if kind == VPC and mode == 'routed':
             checks.refuse('interface %s: routed vPCs are not managed by this module; give mode access or trunk' % name)
             return
@@ -94,9 +95,9 @@ class InterfaceChecks:
         if want.get('policy') in MODE_OF_POLICY:
             implied = MODE_OF_POLICY[want['policy']]
             if implied[0] != kind or (mode is not None and implied[1] not in (None, mode)):
-                checks.refuse('interface %s: policy %s is the policy of a %s%s, not of this interface%s; leave policy out, or '
-                              'give the mode it is for' % (name, want['policy'], implied[0], ' %s port' % implied[1] if implied[1]
-                                                           else '', ' in mode %s' % mode if mode else ''))
+                checks.refuse('interface %s: policy %s is the policy of %s%s, not of this interface%s; leave policy out, or '
+                              'give the mode it is for' % (name, want['policy'], a_kind(implied[0]), ' in mode %s' % implied[1]
+                                                           if implied[1] else '', ' in mode %s' % mode if mode else ''))
         key = (kind, None) if kind in ROUTED_KINDS else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
         given = [option for option in OPTIONS if option not in ('mode', 'policy') and want.get(option) is not None]
         if not known_policy:
@@ -107,14 +108,18 @@ class InterfaceChecks:
             return
         if key[1] is None and kind in (ETHERNET, PORT_CHANNEL, VPC):
             if given or want.get('policy') is None:
-                checks.refuse('interface %s: give mode (access, trunk or routed): the options of a %s follow its mode'
-                              % (name, kind))
+                checks.refuse('interface %s: give mode (access, trunk or routed): the options of %s follow its mode'
+                              % (name, a_kind(kind)))
             return
         takes = _TAKES.get(key, ())
         wrong = [option for option in given if option not in takes]
         if wrong:
-            checks.refuse('interface %s: a %s%s takes no %s; it takes %s' % (
-                name, kind, ' in mode %s' % key[1] if key[1] else '', ', '.join(wrong), ', '.join(takes)))
+            # the mode that takes them, where one does: access_vlan given to a trunk is an access port meant
+            modes = [other for (other_kind, other), options in _TAKES.items() if other_kind == kind and other not in (None, key[1])
+                     and all(option in options for option in wrong)]
+            checks.refuse('interface %s: %s%s takes no %s; it takes %s%s' % (
+                name, a_kind(kind), ' in mode %s' % key[1] if key[1] else '', ', '.join(wrong), ', '.join(takes),
+                '; or give mode: %s, which takes %s' % (modes[0], ', '.join(wrong)) if modes else ''))
         for option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
             check_bounds(checks, 'interface', name, option, want.get(option), VLAN_BOUNDS, 'VLAN')
         if want.get('allowed_vlans') is not None:
