@@ -39,17 +39,31 @@ description:
     fills, so a gathered config fed back to V(merged) or V(replaced) changes nothing.
   - Before anything is written, the task is checked and refused, naming every problem in one message, when it cannot work, for
     an option the interface's kind or mode does not take (O(config[].access_vlan) on a trunk, O(config[].members) on a
-    port); a VLAN outside 2 to 4094 (1 to 4094 in O(config[].allowed_vlans)); an address without a prefix length; a port,
+    port); a VLAN outside 2 to 4094 (1 to 4094 in O(config[].allowed_vlans)); an address without a prefix length, or an IPv4
+    address that is its subnet's network or broadcast address (V(172.16.0.0/30), V(172.16.0.3/30); a V(/31) or V(/32) has
+    neither); a port,
     member or sub-interface parent the switch does not have; a sub-interface of a port that is not routed; a port in two
     port-channels (or vPCs), or configured on its own while a port-channel of the task has it as a member, or a member of a
     port-channel or vPC the task does not change; a vPC on a switch in no vPC pair; a key of O(config[].template_params)
     that an option sets; an SVI whose VLAN (its name's number) is outside 2 to 4094; a switch the fabric does not have (in
     every state); a member port of a vPC pair's peer-link given to a port-channel or vPC or configured on its own, and the
-    peer-link's port-channel itself (in every state; the pair holds them, see M(fabricops.dashboard.vpc_pairs)). A refusal
-    that rests on the fabric as it is (a switch its inventory does not list yet, a vPC's switch in no pair yet, a member of a
-    port-channel the task does not change, the peer-link and its ports, a sub-interface's parent the task does not list) is a
-    warning in check mode, since an earlier task of the play may change that; the interfaces of a switch not in the fabric
-    are then taken as new, and so is a vPC of a switch in no pair (on that switch alone).
+    peer-link's port-channel itself (in every state; the pair holds them, see M(fabricops.dashboard.vpc_pairs)).
+  - A port that a network's attachment lists (M(fabricops.dashboard.networks), C(attach) C(ports)) carries that network's
+    VLAN. A change that leaves it unable to is refused, naming the interface and the networks, in every state but
+    V(rendered) and V(gathered), when it makes the port a routed port (O(config[].mode=routed), the only way a port takes an address,
+    or a reset by V(deleted) or V(overridden) to the default policy of a switch that is not a leaf, a routed port), a
+    member of a port-channel or vPC (O(config[].members), O(config[].peer1_members), O(config[].peer2_members)), or an
+    access port of a VLAN other than the network's (an access port carries one VLAN); the same for a port-channel the
+    attachment lists, made routed or an access port of another VLAN. Detach the port from the network first
+    (M(fabricops.dashboard.networks), in an earlier task), or keep it a layer-2 port of the network's VLAN. Any other change
+    of a layer-2 port (its trunk VLANs, its description) keeps the attachment. The attachments are read only by a task with
+    such a change, once per run and fabric (one request; on the legacy API two when a network is attached anywhere, the
+    fabric's networks and then the attachments of those attached), and read again after a networks task of the run writes.
+  - A refusal that rests on the fabric as it is (a switch its inventory does not list yet, a vPC's switch in no pair yet, a
+    member of a port-channel the task does not change, the peer-link and its ports, a sub-interface's parent the task does not
+    list, a network's attachment of the port) is a warning in check mode, since an earlier task of the play may change that;
+    the interfaces of a switch not in the fabric are then taken as new, and so is a vPC of a switch in no pair (on that switch
+    alone).
   - When the controller refuses a request part way (a policy it does not have, say), the task fails naming the interfaces
     of that request and the ones the requests before it did change; nothing is sent twice. When it marks some interfaces for
     delete and refuses others, the task fails naming those it refused in RV(failed_items), after deploying the ones it did
@@ -216,7 +230,8 @@ options:
       ipv4_address:
         description:
           - The IPv4 address of a routed port or port-channel, sub-interface, SVI or loopback, with its prefix length, such as
-            V(10.0.0.1/30). A loopback's is one address (V(/32), added when left out). Default none.
+            V(10.0.0.1/30); a host's address of that subnet, not its network or broadcast address (V(10.0.0.0/30) and
+            V(10.0.0.3/30) are refused). A loopback's is one address (V(/32), added when left out). Default none.
         type: str
       ipv6_address:
         description:

@@ -9,6 +9,8 @@ reads hold (every port of the switches named, their port-channel and vPC members
 
 from __future__ import annotations
 
+import ipaddress
+
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, MTU_BOUNDS, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_order
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import ADD_IT_FIRST
@@ -23,10 +25,29 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
     OPTIONS,
     ROUTED_KINDS,
     TRUNK_VLAN_BOUNDS,
+    a_kind,
     kind_of,
     vlan_list,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import MODE_OF_POLICY, PEER_LINK_POLICY, owned_keys
+
+
+def check_host_address(checks, name, value):
+    """Refuse an IPv4 address that is its subnet's network address, or its broadcast address (a /31 and a /32 have
+    neither: each of their addresses is a host's)."""
+    try:
+        interface = ipaddress.IPv4Interface(str(value).strip())
+    except ValueError:
+        return  # check_interface_address names what is wrong with it
+    network = interface.network
+    if network.prefixlen >= 31:
+        return
+    which = {network.network_address: 'network address', network.broadcast_address: 'broadcast address'}.get(interface.ip)
+    if which:
+        checks.refuse('interface %s: ipv4_address %s is the %s of its subnet %s, which no interface can take; give a host '
+                      'address of the subnet (%s to %s), such as %s/%d' % (
+                          name, value, which, network, network.network_address + 1, network.broadcast_address - 1,
+                          network.network_address + 1, network.prefixlen))
 
 
 class InterfaceChecks:
@@ -50,6 +71,8 @@ class InterfaceChecks:
                 checks.refuse('interface %s is the vPC peer-link of switch %s\'s vPC pair, which the pair holds: leave it out of '
                               'config, and change the peer-link with fabricops.dashboard.vpc_pairs' % (change.name, change.before['switch']),
                               depends_on='the peer-link of switch %s\'s vPC pair' % change.before['switch'])
+        if state != 'rendered':
+            self.check_attachments(changes, checks)
         if state == 'deleted':
             return
         for want in wants:
@@ -64,7 +87,7 @@ class InterfaceChecks:
             check_bounds(checks, 'interface', name, 'the VLAN of its name', int(want['interface'][4:]), VLAN_BOUNDS, 'VLAN')
         mode = want.get('mode')
         if kind in ROUTED_KINDS and mode not in (None, 'routed'):
-            checks.refuse('interface %s: a%s %s is routed; leave mode out (or give routed)' % (name, 'n' if kind == SVI else '', kind))
+            checks.refuse('interface %s: %s is routed; leave mode out (or give routed)' % (name, a_kind(kind)))
         if kind == VPC and mode == 'routed':
             checks.refuse('interface %s: routed vPCs are not managed by this module; give mode access or trunk' % name)
             return
@@ -72,9 +95,9 @@ class InterfaceChecks:
         if want.get('policy') in MODE_OF_POLICY:
             implied = MODE_OF_POLICY[want['policy']]
             if implied[0] != kind or (mode is not None and implied[1] not in (None, mode)):
-                checks.refuse('interface %s: policy %s is the policy of a %s%s, not of this interface%s; leave policy out, or '
-                              'give the mode it is for' % (name, want['policy'], implied[0], ' %s port' % implied[1] if implied[1]
-                                                           else '', ' in mode %s' % mode if mode else ''))
+                checks.refuse('interface %s: policy %s is the policy of %s%s, not of this interface%s; leave policy out, or '
+                              'give the mode it is for' % (name, want['policy'], a_kind(implied[0]), ' in mode %s' % implied[1]
+                                                           if implied[1] else '', ' in mode %s' % mode if mode else ''))
         key = (kind, None) if kind in ROUTED_KINDS else (kind, mode or MODE_OF_POLICY.get(want.get('policy'), (0, None))[1])
         given = [option for option in OPTIONS if option not in ('mode', 'policy') and want.get(option) is not None]
         if not known_policy:
@@ -85,14 +108,18 @@ class InterfaceChecks:
             return
         if key[1] is None and kind in (ETHERNET, PORT_CHANNEL, VPC):
             if given or want.get('policy') is None:
-                checks.refuse('interface %s: give mode (access, trunk or routed): the options of a %s follow its mode'
-                              % (name, kind))
+                checks.refuse('interface %s: give mode (access, trunk or routed): the options of %s follow its mode'
+                              % (name, a_kind(kind)))
             return
         takes = _TAKES.get(key, ())
         wrong = [option for option in given if option not in takes]
         if wrong:
-            checks.refuse('interface %s: a %s%s takes no %s; it takes %s' % (
-                name, kind, ' in mode %s' % key[1] if key[1] else '', ', '.join(wrong), ', '.join(takes)))
+            # the mode that takes them, where one does: access_vlan given to a trunk is an access port meant
+            modes = [other for (other_kind, other), options in _TAKES.items() if other_kind == kind and other not in (None, key[1])
+                     and all(option in options for option in wrong)]
+            checks.refuse('interface %s: %s%s takes no %s; it takes %s%s' % (
+                name, a_kind(kind), ' in mode %s' % key[1] if key[1] else '', ', '.join(wrong), ', '.join(takes),
+                '; or give mode: %s, which takes %s' % (modes[0], ', '.join(wrong)) if modes else ''))
         for option in ('access_vlan', 'native_vlan', 'dot1q_vlan'):
             check_bounds(checks, 'interface', name, option, want.get(option), VLAN_BOUNDS, 'VLAN')
         if want.get('allowed_vlans') is not None:
@@ -101,6 +128,7 @@ class InterfaceChecks:
                     check_bounds(checks, 'interface', name, 'allowed_vlans', value, TRUNK_VLAN_BOUNDS, 'VLAN')
         if want.get('ipv4_address') is not None:
             check_interface_address(checks, 'interface', name, 'ipv4_address', want['ipv4_address'], 4)
+            check_host_address(checks, name, want['ipv4_address'])
             if kind == LOOPBACK and not str(want['ipv4_address']).endswith('/32'):
                 checks.refuse('interface %s: a loopback\'s ipv4_address is one address, /32; give %s/32'
                               % (name, str(want['ipv4_address']).partition('/')[0]))
@@ -203,6 +231,50 @@ class InterfaceChecks:
                       'peer2_link_members, in an earlier task)' % (name, port, switch, ' %s' % channel if channel else '', fix),
                       depends_on='the peer-link of switch %s\'s vPC pair' % switch)
         return True
+
+    def check_attachments(self, changes, checks):
+        """Refuse a change that leaves a port a network's attachment lists unable to carry the network's VLAN: the port made
+        a routed port (given mode routed, or reset to one by deleted or overridden on a switch that is not a leaf), made a
+        member of a port-channel or a vPC, or made an access port of another VLAN (an access port carries one VLAN); the
+        same for a port-channel made routed or access. A layer-2 port's other changes keep the attachment. In check mode a
+        warning: an earlier networks task of the play may detach the port. Reads the attachments (``NetworkPorts``) only when
+        a change is one of these, once per run."""
+        claims = []  # (name, serial, port, what it becomes, the VLAN it keeps or None, how to keep it layer-2)
+        for change in changes:
+            if not change.changed or change.after is None or self.serials.get(change.name) in self.absent:
+                continue
+            obj, before, serial = change.after, change.before or {}, self.serials.get(change.name)
+            kind = kind_of(obj)
+            if kind in (ETHERNET, PORT_CHANNEL) and obj.get('mode') == 'routed' and before.get('mode') != 'routed':
+                claims.append((change.name, serial, obj['interface'], 'a routed port', None,
+                               'keep it a layer-2 port (mode access or trunk)'))
+            elif (kind in (ETHERNET, PORT_CHANNEL) and obj.get('mode') == 'access' and obj.get('access_vlan') is not None
+                  and (before.get('mode'), before.get('access_vlan')) != ('access', obj['access_vlan'])):
+                claims.append((change.name, serial, obj['interface'], 'an access port of VLAN %d' % obj['access_vlan'],
+                               obj['access_vlan'], 'give it the network\'s VLAN as access_vlan, or keep it a trunk (mode trunk)'))
+            if kind in (PORT_CHANNEL, VPC):
+                kept = set(self.member_ports(change.name, change.before)) if change.before is not None else set()
+                for claim in self.member_ports(change.name, obj):
+                    if claim not in kept:
+                        claims.append((change.name, claim[0], claim[1], 'a member of %s' % obj['interface'], None,
+                                       'leave it out of %s\'s members' % obj['interface']))
+        if not claims:
+            return
+        carried = self.network_ports(sorted({claim[1] for claim in claims}))
+        for name, serial, port, what, vlan, keep in claims:
+            networks = [(network, network_vlan) for network, network_vlan in carried.get(serial, {}).get(port, ())
+                        if vlan is None or network_vlan != vlan]
+            if not networks:
+                continue
+            listed = ', '.join('%s%s' % (network, ' (VLAN %s)' % network_vlan if network_vlan else '') for network, network_vlan in networks)
+            label = self.labels.get(serial, name.rsplit(' ', 1)[0])
+            plural = 's' if len(networks) > 1 else ''
+            checks.refuse('interface %s: port %s of switch %s is a port of network%s %s (the network%s attachment lists it), and '
+                          'as %s it would not carry the network%s VLAN: its hosts would be cut off. Detach the port from the '
+                          'network%s first (fabricops.dashboard.networks, the port out of the attach ports of switch %s, in an '
+                          'earlier task), or %s' % (name, port, label, plural, listed, '\'s' if not plural else 's\'', what,
+                                                    '\'s' if not plural else 's\'', plural, label, keep),
+                          depends_on='the attachments of network%s %s' % (plural, ', '.join(network for network, _vlan in networks)))
 
     def member_ports(self, name, obj):
         """[(serial, port)] of the member ports of a port-channel or vPC (a vPC's on each switch of its pair)."""

@@ -20,7 +20,8 @@ A vPC lives on a vPC pair: the controller lists it on both switches under the pa
 and ``peer1_members``/``peer2_members`` are its ports on each switch.
 
 The resource's files: ``model.py`` (the options), ``nvpairs.py`` (the policies and their nvPairs), ``checks.py`` (the
-intent checks), ``deploy.py`` (the deploy and its wait) and this one, the mapping's reads, plan and writes.
+intent checks), ``attachments.py`` (the ports networks' attachments list, for the checks), ``deploy.py`` (the deploy and
+its wait) and this one, the mapping's reads, plan and writes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxo
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order, name_in
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change, plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import SwitchScopedMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import NetworkPorts
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.checks import InterfaceChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.deploy import NOTHING_TO_DEPLOY, InterfaceDeploy
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import kind_of
@@ -49,7 +51,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 
-class InterfaceMapping(InterfaceChecks, InterfaceDeploy, SwitchScopedMapping):
+class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchScopedMapping):
     """Reads a fabric's switches' interfaces (one GET per switch), writes their policies, deploys what it touched."""
 
     ITEMS = 'interfaces'

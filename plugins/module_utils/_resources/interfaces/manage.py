@@ -52,8 +52,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
     kept_directory,
     switch_labels,
 )
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import ManageNetworkPorts
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import kind_of, mode_key
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import a_kind, kind_of, mode_key
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import (
     MEMBER_POLICIES,
     MODE_OF_POLICY,
@@ -128,7 +129,7 @@ def legacy_text(value, values):
     return str(value)
 
 
-class InterfaceManageMapping(InterfaceMapping):
+class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
     """Interfaces on /api/v1/manage: the legacy mapping's model, plan and checks; the 4.2 paths and typed policies."""
 
     API = MANAGE_API
@@ -148,8 +149,8 @@ class InterfaceManageMapping(InterfaceMapping):
             kind = kind_of(want)
             where = 'config[%d] (interface %s)' % (index, want['name'])
             if kind not in INTERFACE_TYPES:
-                raise ModelError('%s: a %s is not managed by this module on %s, which has no recorded interface type or policy '
-                                 'for it; leave it out, %s' % (where, kind, RELEASE, USE_LEGACY))
+                raise ModelError('%s: %s is not managed by this module on %s, which has no recorded interface type or policy '
+                                 'for it; leave it out, %s' % (where, a_kind(kind), RELEASE, USE_LEGACY))
             if kind == ETHERNET and want.get('mode') == 'routed':
                 raise ModelError('%s: mode routed is not managed by this module on %s (its routed policy has no recorded fields); '
                                  'give access or trunk, %s' % (where, RELEASE, USE_LEGACY))
@@ -198,8 +199,8 @@ class InterfaceManageMapping(InterfaceMapping):
         for change in changes:
             if change.changed and change.after is None and kind_of(change.before) not in INTERFACE_TYPES:
                 # overridden removing one the switch has (a port-channel made on the legacy API): its members are not on 4.2
-                refused.append('interface %s: removing a %s is not done by this module on %s (its member ports are not listed '
-                               'there); leave its switch out of config, %s' % (change.name, kind_of(change.before), RELEASE, USE_LEGACY))
+                refused.append('interface %s: removing %s is not done by this module on %s (its member ports are not listed '
+                               'there); leave its switch out of config, %s' % (change.name, a_kind(kind_of(change.before)), RELEASE, USE_LEGACY))
             if not change.changed or change.after is None:
                 continue
             try:

@@ -72,6 +72,15 @@ _DEFAULTS = {
 _CARRIED = ('description', 'enabled', 'speed')
 
 
+# Each kind as a message names it, with its article ("an Ethernet port in mode trunk takes no access_vlan")
+KIND_NAMES = {ETHERNET: 'an Ethernet port', PORT_CHANNEL: 'a port-channel', LOOPBACK: 'a loopback', SUBINTERFACE: 'a sub-interface',
+              VPC: 'a vPC', SVI: 'an SVI'}
+
+
+def a_kind(kind):
+    return KIND_NAMES.get(kind, 'a %s' % kind)
+
+
 def kind_of(obj):
     return interface_name(obj['interface'])[0]
 

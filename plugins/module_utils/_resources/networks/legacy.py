@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import RUN_NETWORK_PORTS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import OverlayMapping, split_ports
 
 # What the controller calls the VRF of a layer-2-only network.
@@ -62,6 +63,11 @@ class NetworkMapping(OverlayMapping):
         attachment = super().attachment_from_controller(entry, where)
         attachment['ports'] = split_ports(entry.get('portNames'))
         return attachment
+
+    def writes(self, changes, result):
+        # the ports networks' attachments list, which the run's interfaces tasks keep: they read them again
+        self.client.forget_fabric_facts(self.fabric, RUN_NETWORK_PORTS)
+        yield from super().writes(changes, result)
 
     def attachment_item(self, name, serial, before, after):
         """On a switch already attached, ports are sent as the ones to add and the ones to remove (switchPorts and

@@ -267,7 +267,7 @@ def test_ipv6_routed_port_channels_and_svis_write_their_policy_and_read_back_the
 
 @pytest.mark.parametrize('item, message', [
     ({'name': 'vlan1', 'ipv4_address': '10.0.0.1/24'}, 'the VLAN of its name 1 is not a usable VLAN; give 2 to 4094'),
-    ({'name': 'vlan20', 'mode': 'trunk'}, 'an svi is routed; leave mode out'),
+    ({'name': 'vlan20', 'mode': 'trunk'}, 'an SVI is routed; leave mode out'),
     ({'name': 'lo1', 'ipv6_address': '2001:db8::1/64'}, 'a loopback\'s ipv6_address is one address, /128'),
     ({'name': 'Ethernet1/2.5', 'ipv6_address': '2001:db8::1'}, 'ipv6_address \'2001:db8::1\' has no prefix length'),
     ({'name': 'Ethernet1/2', 'mode': 'routed', 'ipv6_address': '2001:db8::1/64'}, 'takes no ipv6_address'),
@@ -282,6 +282,8 @@ def test_intent_checks_of_the_routed_kinds(item, message):
 # leaf-1 as the controller lists it in a vPC pair: the peer-link port-channel500 with its member policy on Ethernet1/53
 PEER_LINK_READ = {
     '/control/fabrics/f1/inventory/switchesByFabric': [{'serialNumber': 'SN1', 'logicalName': 'leaf-1', 'switchRole': 'leaf'}],
+    # the fabric's networks (none): read when a task makes a port a member, for the attachments that list it
+    '/top-down/fabrics/f1/networks': [],
     '/interface': [
         {'policy': 'int_vpc_peer_link_po', 'interfaces': [
             {'ifName': 'port-channel500', 'nvPairs': {'PO_ID': 'port-channel500', 'MEMBER_INTERFACES': 'Ethernet1/53'}}]},

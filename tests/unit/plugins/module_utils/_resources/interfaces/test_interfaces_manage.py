@@ -47,12 +47,17 @@ def controller(frozen=False, results=None, extra=()):
         return {'results': list(results or [])}
     leaf = [port(LEAF, 'Ethernet1/%d' % number) for number in (1, 2, 3)] + list(extra)
     spine = [port(SPINE, 'Ethernet1/%d' % number, 'routed') for number in (1, 2, 3)]
-    return FakeController({
+    fake = FakeController({
         '/fabrics/site-a/switches': {'switches': [switch(LEAF, 'leaf-1', '10.1.0.2', 'leaf'), switch(SPINE, 'spine-1', '10.1.0.1', 'spine')]},
         '/fabrics/site-a/switches/%s/interfaces' % LEAF: {'interfaces': leaf},
         '/fabrics/site-a/switches/%s/interfaces' % SPINE: {'interfaces': spine},
         '/fabrics/site-a/deploymentFreeze': {'deploymentFreeze': frozen},
+        # no network attached to a port: asked when a task changes a port's VLAN or makes it routed
+        '/fabrics/site-a/networkAttachments/query': {'attachments': []},
     }, answer_write=answer)
+    # a read the API makes a POST (ControllerClient.query): answered from the same table
+    fake.query = lambda path, body: fake.read(path)
+    return fake
 
 
 def run(state, config, fake=None, check_mode=False, **params):
