@@ -45,8 +45,8 @@ description:
     (O(config[].peer1_link_members), O(config[].peer2_link_members)) that a port-channel or vPC of its switch holds (the
     controller would make it a member of both; the message names the pair, the port and its port-channel or vPC; take
     the port out of it first with M(fabricops.dashboard.interfaces), or give other ports). For that check the task reads
-    the interfaces of each switch whose peer-link gains ports, once per run (later tasks of the run use what it read). The facts this module follows show no rule
-    of the controller about spines beyond the same-role one, so a pair of two spines is left to the controller's
+    the interfaces of each switch whose peer-link gains ports, once per run (later tasks of the run use what it read).
+    The facts this module follows show no rule of the controller about spines beyond the same-role one, so a pair of two spines is left to the controller's
     recommendation. A refusal that rests on the fabric as it is (a switch not in it yet, a pair to unpair first) is a
     warning in check mode, since an earlier task of the play may change that.
   - When the controller refuses a request part way (a peer-link member the switch does not have, say), the task fails

@@ -99,8 +99,9 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     again = resource('vpc_pairs', 'replaced', [dict(REVERSED, use_virtual_peerlink=False)], deploy=True)
     assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.requests
     assert again.play.total('changed') == 0
-    reads = on_api(emu, [LAN_FABRIC + path for path in ('/control/fabrics/{fabricName}/inventory/switchesByFabric', '/vpcpair/inventory',
-                                                         '/vpcpair/recommendation', '/vpcpair/policy')],
+    legacy_reads = ('/control/fabrics/{fabricName}/inventory/switchesByFabric', '/vpcpair/inventory', '/vpcpair/recommendation',
+                    '/vpcpair/policy')
+    reads = on_api(emu, [LAN_FABRIC + path for path in legacy_reads],
                    ['/api/v1/manage/fabrics/{fabricName}/switches', '/api/v1/manage/fabrics/{fabricName}/vpcPairs'])
     assert [gets(again, path) for path in reads] == [1] * len(reads), again.requests
     # the domain the controller chose: the legacy inventory shows it; a 4.2 pair made without settings has no details

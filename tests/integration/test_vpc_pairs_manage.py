@@ -10,7 +10,10 @@ import json
 
 from conftest import LAN_FABRIC
 from dashboard_emulator.pytest_plugin import RELEASE_42, emu_of_each
-from test_vpc_pairs import PAIR, SETTINGS, four_leaves  # noqa: F401  (four_leaves: the fixture leaves)
+from test_vpc_pairs import PAIR, SETTINGS, four_leaves
+
+# the fixture ``leaves`` of test_vpc_pairs.py (four leaves discovered into site-a), which the tests take by that name
+FIXTURES = (four_leaves,)
 
 emu = emu_of_each(((RELEASE_42, False),))
 MANAGE = '/api/v1/manage/fabrics/site-a'

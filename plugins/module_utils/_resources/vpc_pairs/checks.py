@@ -152,8 +152,8 @@ class VpcPairChecks:
             switch = self.labels.get(serial, serial)
             checks.refuse('vPC pair %s: %s %s of switch %s is a member of %s, which holds it, and a port is a member of one '
                           'port-channel; give the peer-link ports in no port-channel or vPC, or take %s out of %s first '
-                          '(fabricops.dashboard.interfaces, in an earlier task)' % (self.pair_label(change.name), option, port,
-                                                                                   switch, holder, port, holder),
+                          '(fabricops.dashboard.interfaces, in an earlier task)'
+                          % (self.pair_label(change.name), option, port, switch, holder, port, holder),
                           depends_on='%s of switch %s' % (holder, switch))
 
     def port_holders(self, serials):
