@@ -41,14 +41,30 @@ description:
     one role); a new pair the controller's recommendation for peer one does not offer or blocks (one read per new pair; it
     gives the controller's reason); the unpairing of a pair that still has vPC interfaces; a vPC domain outside 1 to 1000,
     a port-channel number outside 1 to 4096, a keep-alive address that is not an IP address, peer-link members with a
-    virtual peer-link; a key of O(config[].template_params) that an option sets. The facts this module follows show no rule
-    of the controller about spines beyond the same-role one, so a pair of two spines is left to the controller's
+    virtual peer-link; a key of O(config[].template_params) that an option sets; a peer-link member port
+    (O(config[].peer1_link_members), O(config[].peer2_link_members)) that a port-channel or vPC of its switch holds (the
+    controller would make it a member of both; the message names the pair, the port and its port-channel or vPC; take
+    the port out of it first with M(fabricops.dashboard.interfaces), or give other ports). For that check the task reads
+    the interfaces of each switch whose peer-link gains ports, once per run (later tasks of the run use what it read).
+    The facts this module follows show no rule of the controller about spines beyond the same-role one, so a pair of two spines is left to the controller's
     recommendation. A refusal that rests on the fabric as it is (a switch not in it yet, a pair to unpair first) is a
     warning in check mode, since an earlier task of the play may change that.
   - When the controller refuses a request part way (a peer-link member the switch does not have, say), the task fails
     naming that pair in RV(failed_items), the pairs done before it in RV(succeeded_items), and the ones not sent after it.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed pair before and
     after.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options, output and
+    checks go through its C(/api/v1/manage) API. There the module reads the fabric's switch list (or the run's copy of it)
+    and one list of every pair with its settings, where the legacy API takes three reads per pair; it pairs, changes and
+    unpairs with one request per pair (the per-switch C(vpcPair) call, sending the pair's whole settings as its typed
+    C(vpcPairDetails)), counts a pair's vPC interfaces before unpairing it (one read per pair unpaired), and deploys with
+    one C(switchActions/deploy) per task, then waits on the switches' sync state. Refused there before anything is sent
+    (use O(controller_api=legacy) on a dashboard that still serves the legacy API) are a key of O(config[].template_params)
+    that C(vpcPairDetails) has no field for (it has V(KEEP_ALIVE_HOLD_TIMEOUT), V(PC_MODE), V(ADMIN_STATE),
+    V(ALLOWED_VLANS), V(PEER1_PO_DESC) and V(PEER2_PO_DESC) beside the options), a value its field's type cannot hold (a
+    V(KEEP_ALIVE_HOLD_TIMEOUT) that is not a whole number, an V(ADMIN_STATE) other than true or false), and a task that
+    deploys on a fabric whose deployments are frozen. A pair made without settings has no C(vpcPairDetails) there, so
+    V(gathered) shows no O(config[].domain_id) for it (the legacy API shows the domain the controller chose).
 seealso:
   - module: fabricops.dashboard.interfaces
     description: The vPC interfaces (port-channels across the pair) that live on a pair.

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import VpcPairMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.manage import VpcPairManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import VpcPairModel
 
 VPC_PAIR_CONFIG = {
@@ -28,7 +29,7 @@ VPC_PAIR_CONFIG = {
 
 
 VPC_PAIRS = Resource(
-    VpcPairModel(), {LEGACY_API: VpcPairMapping},
+    VpcPairModel(), {LEGACY_API: VpcPairMapping, MANAGE_API: VpcPairManageMapping},
     config_options=VPC_PAIR_CONFIG,
     options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
 )

@@ -5,16 +5,35 @@
 
 ``VpcPairChecks`` is a part of ``legacy.VpcPairMapping``: it judges the task by what the mapping's reads hold (the
 fabric's switches, their roles and pairs, the pairs' vPC interfaces), and asks the controller's recommendation (1 GET) only
-for a new pair of switches in no pair now, of one role.
+for a new pair of switches in no pair now, of one role; the ports a port-channel or vPC holds only for a switch whose
+peer-link gains ports, once per run (``port_holders``).
 """
 
 from __future__ import annotations
 
 import ipaddress
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import PORT_CHANNEL, VPC, interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_bounds, check_template_keys
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import DOMAIN_BOUNDS, MEMBER_OPTIONS, PORT_CHANNEL_BOUNDS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import (
+    MEMBER_POLICIES,
+    PEER_LINK_MEMBER_POLICY,
+    PEER_LINK_POLICY,
+    VPC_MEMBER_POLICIES,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import (
+    DOMAIN_BOUNDS,
+    MEMBER_OPTIONS,
+    PORT_CHANNEL_BOUNDS,
+    port_list,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import SETTINGS
+
+
+# What the run keeps of a fabric's switches' ports held by a port-channel or vPC (ControllerClient.keep_fabric_fact):
+# {serial: {port: holder}}, read for the switches whose peer-link gains ports
+RUN_PORT_HOLDERS = 'vpc_peer_link_port_holders'
 
 
 class VpcPairChecks:
@@ -23,8 +42,8 @@ class VpcPairChecks:
     def check_intent(self, state, wants, changes, checks):
         """Refuse what cannot work, before anything is written: a switch the fabric does not have, a switch paired with
         itself or named in two pairs, a switch of a pair the task does not remove, switches of different roles, a pair
-        the controller's recommendation blocks, an unpair of a pair that still has vPC interfaces, values out of
-        bounds, template_params an option sets."""
+        the controller's recommendation blocks, an unpair of a pair that still has vPC interfaces, a peer-link member
+        port that a port-channel or vPC holds, values out of bounds, template_params an option sets."""
         if state == 'deleted':
             # a pair of a switch the fabric does not have cannot exist: nothing to unpair
             self.check_unpairs(changes, checks)
@@ -43,6 +62,7 @@ class VpcPairChecks:
             return
         leaving = {change.name for change in changes if change.action == 'delete'}
         self.check_unpairs(changes, checks)
+        self.check_link_members(changes, checks)
         for change in changes:
             if change.action != 'create':
                 continue
@@ -101,8 +121,7 @@ class VpcPairChecks:
     def check_recommendation(self, change, checks):
         """Whether the controller recommends peer two for peer one (1 GET per new pair): its reason when it blocks it."""
         one, two = self.serials[change.name]
-        candidates = self.client.read('/vpcpair/recommendation', params={
-            'serialNumber': one, 'useVirtualPeerlink': 'true' if change.after.get('use_virtual_peerlink') else 'false'})
+        candidates = self.recommendation(one, bool(change.after.get('use_virtual_peerlink')))
         found = [candidate for candidate in candidates or [] if isinstance(candidate, dict) and str(candidate.get('serialNumber')) == two]
         if not found:
             checks.refuse('vPC pair %s: the controller does not offer %s as a vPC peer of %s; pair switches it recommends '
@@ -110,3 +129,77 @@ class VpcPairChecks:
         elif found[0].get('blockSelection') is True:
             checks.refuse('vPC pair %s: the controller blocks this pairing: %s' % (
                 self.pair_label(change.name), found[0].get('recommendationReason') or 'no reason given'))
+
+    def check_link_members(self, changes, checks):
+        """Refuse a peer-link member port that a port-channel or vPC of its switch holds: the controller would make it a
+        member of both. Only the ports a change adds are looked at, on the switches the fabric has (``port_holders``: at
+        most one read per switch and run). A warning in check mode: an earlier interfaces task of the play may free it."""
+        added = []
+        for change in changes:
+            if change.after is None or change.after.get('use_virtual_peerlink'):
+                continue
+            for serial, option in zip(self.serials[change.name], MEMBER_OPTIONS):
+                known = set((change.before or {}).get(option) or [])
+                added.extend((change, serial, option, port) for port in change.after.get(option) or [] if port not in known)
+        serials = sorted({serial for _change, serial, _option, _port in added if serial in self.labels})
+        if not serials:
+            return
+        holders = self.port_holders(serials)
+        for change, serial, option, port in added:
+            holder = holders.get(serial, {}).get(port)
+            if holder is None:
+                continue
+            switch = self.labels.get(serial, serial)
+            checks.refuse('vPC pair %s: %s %s of switch %s is a member of %s, which holds it, and a port is a member of one '
+                          'port-channel; give the peer-link ports in no port-channel or vPC, or take %s out of %s first '
+                          '(fabricops.dashboard.interfaces, in an earlier task)'
+                          % (self.pair_label(change.name), option, port, switch, holder, port, holder),
+                          depends_on='%s of switch %s' % (holder, switch))
+
+    def port_holders(self, serials):
+        """{serial: {port: the port-channel or vPC holding it}} of ``serials``, from the run's copy (``RUN_PORT_HOLDERS``),
+        each switch the copy lacks read once (``port_holders_of``, 1 GET) and kept for the run's later tasks."""
+        kept = self.client.fabric_fact(RUN_PORT_HOLDERS, self.fabric)
+        holders = dict(kept) if isinstance(kept, dict) else {}
+        missing = [serial for serial in serials if serial not in holders]
+        for serial in missing:
+            holders[serial] = self.port_holders_of(serial)
+        if missing:
+            self.client.keep_fabric_fact(RUN_PORT_HOLDERS, self.fabric, holders)
+        return holders
+
+
+def holders_from_groups(groups, serial):
+    """{port: holder} of a switch's interfaces as GET /interface lists them (policies, each with its interfaces): a member
+    port of a port-channel (its PO_ID), a member port of a vPC (its member policy), the ports a port-channel or vPC lists
+    as members (MEMBER_INTERFACES; a vPC's PEER1_ or PEER2_MEMBER_INTERFACES, by the switch's place in the pair). The
+    peer-link and its ports are the pair's own: left out."""
+    holders = {}
+    for group in groups if isinstance(groups, list) else []:
+        policy = group.get('policy') if isinstance(group, dict) else None
+        if policy in (PEER_LINK_POLICY, PEER_LINK_MEMBER_POLICY):
+            continue
+        for entry in group.get('interfaces') or []:
+            if not isinstance(entry, dict):
+                continue
+            pairs = entry.get('nvPairs') if isinstance(entry.get('nvPairs'), dict) else {}
+            kind, name = interface_name(entry.get('ifName'))
+            if policy in MEMBER_POLICIES or policy in VPC_MEMBER_POLICIES:
+                holders[name] = interface_name(pairs.get('PO_ID') or '')[1] or ('a vPC' if policy in VPC_MEMBER_POLICIES else 'a port-channel')
+                continue
+            if kind == VPC:
+                peers = str(entry.get('serialNumber') or '').split('~')
+                key = 'PEER%d_MEMBER_INTERFACES' % (peers.index(serial) + 1) if serial in peers else None
+            else:
+                key = 'MEMBER_INTERFACES' if kind == PORT_CHANNEL else None
+            for port in member_ports(pairs.get(key) if key else None):
+                holders.setdefault(port, name)
+    return holders
+
+
+def member_ports(text):
+    """The ports of a member list as the controller keeps it (a comma text); [] for none or a spelling not known."""
+    try:
+        return port_list(text or '', 'members')
+    except ModelError:
+        return []

@@ -35,7 +35,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
     refusal_reason,
     switch_states,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.checks import VpcPairChecks
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.checks import VpcPairChecks, holders_from_groups
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import swapped
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import PAIR_TEMPLATE, nv_pairs, settings_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -115,7 +115,7 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
         self.pair_of[one] = self.pair_of[two] = key
         self.vpcs[key] = int(((pair or {}).get('logicalInterfaces') or {}).get('vPC') or 0)
         obj = {'name': key, 'peer1': self.labels.get(one, one), 'peer2': self.labels.get(two, two), 'template_params': {}}
-        candidates = self.client.read('/vpcpair/recommendation', params={'serialNumber': one, 'useVirtualPeerlink': 'false'})
+        candidates = self.recommendation(one, False)
         current = [candidate for candidate in candidates or [] if isinstance(candidate, dict)
                    and str(candidate.get('serialNumber')) == two]
         obj['use_virtual_peerlink'] = bool(current) and template_text(current[0].get('useVirtualPeerlink')) == 'true'
@@ -200,6 +200,21 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
             body.update(templateName=PAIR_TEMPLATE, nvPairs=pairs)
         return body
 
+    def pair_request(self, change):
+        """The one request of a change: DELETE /vpcpair (unpair), PUT /vpcpair (change), POST /vpcpair (pair)."""
+        if change.action == 'delete':
+            return Request('DELETE', '/vpcpair', query={'serialNumber': self.serials[change.name][0]})
+        return Request('PUT' if change.action == 'update' else 'POST', '/vpcpair', self.body(change))
+
+    def port_holders_of(self, serial):
+        """{port: the port-channel or vPC holding it} of the switch (1 GET /interface): ``checks.port_holders`` keeps it
+        for the run."""
+        return holders_from_groups(self.client.read('/interface', params={'serialNumber': serial}), serial)
+
+    def recommendation(self, serial, virtual):
+        """The switches the controller offers as a vPC peer of ``serial`` (1 GET /vpcpair/recommendation)."""
+        return self.client.read('/vpcpair/recommendation', params={'serialNumber': serial, 'useVirtualPeerlink': 'true' if virtual else 'false'})
+
     def writes(self, changes, result):
         """Unpair, then the changes of pairs, then the new pairs, one request each (the controller has no bulk call); the
         deploy of their switches; one wait. A refusal stops the task there, naming the pair and those done before it."""
@@ -208,10 +223,7 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
                  + [change for change in changes if change.action == 'create'])
         for position, change in enumerate(order):
             label = self.pair_label(change.name)
-            if change.action == 'delete':
-                request = Request('DELETE', '/vpcpair', query={'serialNumber': self.serials[change.name][0]})
-            else:
-                request = Request('PUT' if change.action == 'update' else 'POST', '/vpcpair', self.body(change))
+            request = self.pair_request(change)
             try:
                 yield request
             except ApiError as exc:
