@@ -11,6 +11,7 @@ requests a run sent, it names each API's own (on_api). What only 4.2 does is in 
 """
 
 import json
+import time
 
 from dashboard_emulator.pytest_plugin import emu_of_each
 
@@ -183,6 +184,9 @@ def test_intent_that_cannot_work_is_refused_before_any_write(resource, emu):
          'template': 'int_intra_fabric_num_link', 'src_ip': '10.4.3.1/30', 'dst_ip': '10.4.3.2', 'mtu': 10000},
         {'src_switch': LEAF, 'src_interface': 'Ethernet1/49', 'dst_switch': SPINE, 'dst_interface': 'Ethernet1/20',
          'template': 'int_intra_fabric_unnum_link'},
+        # issue 36 item 4: a numbered link's two addresses in no one /30
+        {'src_switch': SPINE, 'src_interface': 'Ethernet1/16', 'dst_switch': LEAF, 'dst_interface': 'Ethernet1/16',
+         'template': 'int_intra_fabric_num_link', 'src_ip': '10.4.0.1', 'dst_ip': '10.9.0.2'},
     ]
     messages = [
         'both ends are on switch %s; a link joins two switches' % LEAF,
@@ -193,6 +197,7 @@ def test_intent_that_cannot_work_is_refused_before_any_write(resource, emu):
         "src_ip '10.4.3.1/30' is not an IP address; give the address alone",
         'mtu 10000 must be from 576 to 9216',
         'interface Ethernet1/49 of switch %s is already an end of %s' % (LEAF, INTRA_KEY),
+        'link %s Ethernet1/16 -- %s Ethernet1/16: src_ip 10.4.0.1 and dst_ip 10.9.0.2 are not in one /30 subnet' % (LEAF, SPINE),
     ]
     run = resource('links', 'merged', config)
     assert run.play.rc == 2 and run.writes == 0, run.requests
@@ -203,6 +208,52 @@ def test_intent_that_cannot_work_is_refused_before_any_write(resource, emu):
     assert check.play.rc == 2 and check.writes == 0
     assert 'no-such-switch' not in check['msg'] and any('no-such-switch' in warning for warning in check['warnings'])
     assert 'Traceback' not in run.play.output + check.play.output
+
+
+PAIR = ('switch-3', 'switch-4')
+
+
+def paired_leaves(emu):  # pylint: disable=redefined-outer-name
+    """Leaves switch-3 and switch-4 (10.1.0.3, 10.1.0.4) discovered into site-a and paired, through the controller's legacy
+    API as a user's earlier task would, their peer-link's members Ethernet1/53 and Ethernet1/54 on each."""
+    session = emu.login()
+    addresses = ['10.1.0.3', '10.1.0.4']
+    inventory_url = emu.legacy_url(LAN_FABRIC + '/control/fabrics/site-a/inventory/switchesByFabric')
+    answer = session.post(emu.legacy_url(LAN_FABRIC + '/control/fabrics/site-a/inventory/discover'), timeout=10, json={
+        'seedIP': ','.join(addresses), 'switches': [{'ipaddr': address} for address in addresses], 'preserveConfig': True,
+        'role': 'leaf'})
+    assert answer.status_code == 200, answer.text
+    deadline = time.monotonic() + 10
+    while True:
+        inventory = {switch['ipAddress']: switch for switch in session.get(inventory_url, timeout=10).json()}
+        if all(address in inventory and inventory[address]['managable'] for address in addresses):
+            break
+        assert time.monotonic() < deadline, inventory
+        time.sleep(0.1)
+    first, second = sorted((inventory[address] for address in addresses), key=lambda switch: PAIR.index(switch['logicalName']))
+    answer = session.post(emu.legacy_url(LAN_FABRIC + '/vpcpair'), timeout=10, json={
+        'peerOneId': first['serialNumber'], 'peerTwoId': second['serialNumber'], 'useVirtualPeerlink': False,
+        'templateName': 'vpc_pair', 'nvPairs': {'PEER1_MEMBER_INTERFACES': 'Ethernet1/53,Ethernet1/54',
+                                                'PEER2_MEMBER_INTERFACES': 'Ethernet1/53,Ethernet1/54'}})
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_new_link_on_a_port_of_a_vpc_peer_link_is_refused_before_any_write(resource, emu):
+    """Issue 36 item 3: the peer-link's member ports are the vPC pair's; check mode warns (an earlier task may change the
+    pair's peer-link), a real run refuses, naming the link, the pair's switch and its peer-link."""
+    paired_leaves(emu)
+    link = {'src_switch': SPINE, 'src_interface': 'Ethernet1/53', 'dst_switch': PAIR[0], 'dst_interface': 'e1/53',
+            'template': 'int_intra_fabric_num_link', 'src_ip': '10.4.7.1', 'dst_ip': '10.4.7.2'}
+    key = '%s Ethernet1/53 -- %s Ethernet1/53' % (SPINE, PAIR[0])
+    # 4.2 lists a peer-link member's template, not its port-channel (docs/api/platform.yaml, ManageInterfacePolicy)
+    message = ('link %s: interface Ethernet1/53 of switch %s is a member of the vPC peer-link%s of the vPC pair of switch %s'
+               % (key, PAIR[0], on_api(emu, ' port-channel500', ''), PAIR[0]))
+    run = resource('links', 'merged', [link])
+    assert run.play.rc == 2 and run.writes == 0, run.requests
+    assert message in run['msg'] and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
+    check = resource('links', 'merged', [link], check=True)
+    assert check.play.rc == 0 and check.writes == 0, check.play.output[-3000:]
+    assert any(message in warning for warning in check['warnings']), check['warnings']
 
 
 def rendered(play, tmp_path, emu, config):  # pylint: disable=redefined-outer-name
