@@ -164,8 +164,9 @@ def test_a_link_the_controller_refuses_fails_the_task_naming_it_and_the_rerun_de
     # the rerun sends what is still needed: the deploy the failure left out
     rerun = resource('links', 'merged', [INTRA], deploy=True)
     assert rerun.play.rc == 0, rerun.play.output[-3000:]
-    assert rerun['requests'] == [on_api(emu, 'POST /control/fabrics/site-a/config-deploy/%s,%s' % (serials(emu)[SPINE], serials(emu)[LEAF]),
-                                         'POST /fabrics/site-a/switchActions/deploy')], rerun['requests']
+    sn = serials(emu)
+    assert rerun['requests'] == [on_api(emu, 'POST /control/fabrics/site-a/config-deploy/%s,%s' % (sn[SPINE], sn[LEAF]),
+                                        'POST /fabrics/site-a/switchActions/deploy')], rerun['requests']
     assert rerun['changed'] is True and rerun['deployment'] == {SPINE: 'IN-SYNC', LEAF: 'IN-SYNC'}
 
 

@@ -5,7 +5,8 @@
 
 ``LinkChecks`` is a part of ``legacy.LinkMapping``: it costs no request, and judges the task's links by what the mapping's
 reads hold (the ends resolved in each fabric's inventory, the interfaces other links hold), and their settings by what
-their template takes (``check_settings``, ``check_addresses``).
+their template takes (``check_settings``, ``check_addresses``). A new link's ends are also held to the vPC peer-link ports
+of their switches (``check_peer_link``), which the mapping reads once per run (``peer_link_ports``).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ class LinkChecks:
     def check_intent(self, state, wants, changes, checks):
         """Refuse what cannot work, before anything is written: an end on a switch its fabric does not have (or a fabric
         that does not exist), a link from a switch to itself, an interface in two links of the task or held by another link
-        of the fabric, a template the controller does not have for the kind of link, settings the template does not take,
-        addresses, MTU and ASNs that cannot work. Costs no request: the run's reads hold all of it."""
+        of the fabric or (a new link's) by a vPC peer-link, a template the controller does not have for the kind of link,
+        settings the template does not take, addresses, MTU and ASNs that cannot work. Costs no request but the peer-link ports' (once per run)."""
         del wants  # the changes hold the task's links as planned, their ends resolved
         if state == 'deleted':
             return

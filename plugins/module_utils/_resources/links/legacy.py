@@ -18,6 +18,10 @@ The module's own links are those with a template. The controller also lists link
 [client, cisco.dcnm dcnm_links: "if templateName is empty, link is autodiscovered"]): those are never gathered, replaced
 or deleted, only taken into account as holding their ports.
 
+A new link on a member port of a vPC peer-link is refused (``checks.check_peer_link``): the ports are read from the
+interfaces of the new links' switches (GET /interface?serialNumber=, the peer-link member policy), once per run and switch
+(the run's fact ``RUN_PEER_LINKS``).
+
 This file holds the mapping to the controller's legacy API (reads, plan, writes, deploy); ``model.py`` the model,
 ``nvpairs.py`` a link as the controller lists it and the templates' nvPairs, ``checks.py`` the intent checks.
 """

@@ -39,7 +39,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.map
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nvpairs import TEXT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, role_manage_to_controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import SwitchDirectory, keep_run_switches, kept_directory, switch_labels
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
+    SwitchDirectory,
+    keep_run_switches,
+    kept_directory,
+    switch_labels,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import refusal_reason
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import PEER_LINK_MEMBER_POLICY, LinkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, KINDS, nv_pairs, owned_keys
@@ -164,8 +169,8 @@ class LinkManageMapping(LinkMapping):
             if not change.changed or change.after is None:
                 continue
             if change.after.get('template') not in POLICY_TYPE_OF_TEMPLATE:
-                refused.append('link %s: template %s has no policy type on %s; %s' % (change.name, change.after.get('template'),
-                                                                                        RELEASE, USE_LEGACY))
+                refused.append('link %s: template %s has no policy type on %s; %s' % (
+                    change.name, change.after.get('template'), RELEASE, USE_LEGACY))
                 continue
             try:
                 self.manage_inputs(change.after)
