@@ -300,3 +300,23 @@ def test_rendered_computes_the_requests_offline(play, tmp_path, emu):
     assert second['body']['nvPairs']['IP_MASK'] == '192.168.60.1/30' and second['body']['nvPairs']['NEIGHBOR_IP'] == '192.168.60.2'
     assert deploy['path'] == LAN_FABRIC + '/control/fabrics/site-a/config-deploy/FDO0000SPINE,FDO0000LEAF?forceShowRun=false'
     assert far_end['path'] == LAN_FABRIC + '/control/fabrics/site-dc1/config-deploy/edge-router-1?forceShowRun=false'
+
+
+def test_rendered_is_what_the_run_sends(play, tmp_path, resource, emu):
+    """The same intra-fabric link, its switches named by serial number: rendered lists the requests the run sends."""
+    sn = serials(emu)
+    config = [dict(INTRA, src_switch=sn[SPINE], dst_switch=sn[LEAF])]
+    offline = rendered(play, tmp_path, emu, config)['rendered']
+    run = resource('links', 'merged', config, deploy=True)
+    assert run.play.rc == 0, run.play.output[-3000:]
+    prefix = on_api(emu, LAN_FABRIC, '/api/v1/manage')
+    assert ['%s %s' % (request['method'], request['path'].replace(prefix, '', 1).split('?')[0]) for request in offline] == run['requests']
+    sent = [entry for entry in emu.request_log() if entry['method'] == 'POST' and entry['path'].endswith('links')][-1]['body']
+    created = offline[0]['body']
+    if not emu.legacy_paths:
+        sent, created = sent['links'][0], created['links'][0]
+        # offline, a switch's name is the name given (here its serial number); the run sends the name the fabric has
+        created.update(srcSwitchName=SPINE, dstSwitchName=LEAF)
+    else:
+        created.update(sourceSwitchName=SPINE, destinationSwitchName=LEAF)
+    assert created == sent
