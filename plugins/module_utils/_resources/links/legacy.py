@@ -343,6 +343,10 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
                 failed[change.name] = refusal_reason(exc)
                 continue
             done.append(change.name)
+        yield from self.finish(done, failed, result)
+
+    def finish(self, done, failed, result):
+        """After the writes: fail naming each refused link (and deploy nothing), else the deploy."""
         if failed:
             refused = ItemsFailed('changing links (nothing was deployed)', failed, done)
             refused.wrote = len(done)

@@ -33,7 +33,6 @@ API takes one request per link, and the ``deploymentFreeze`` read of a task that
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
@@ -317,9 +316,4 @@ class LinkManageMapping(LinkMapping):
         if creates:
             yield from self.bulk(Request('POST', '/links', {'links': [self.manage_link(change.after) for change in creates]}),
                                  'creating', [change.name for change in creates], None, done, failed)
-        if failed:
-            refused = ItemsFailed('changing links (nothing was deployed)', failed, done)
-            refused.wrote = len(done)
-            raise refused
-        if self.deploying:
-            yield from self.deploy(result)
+        yield from self.finish(done, failed, result)
