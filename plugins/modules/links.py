@@ -34,14 +34,31 @@ description:
     that is an end of two links of the task, or of another link of the fabric that the task does not delete; a template the
     controller does not have for that kind of link (an intra-fabric template between two fabrics, say); a setting the
     template does not take, or a template parameter a setting sets; a setting the template needs left out; addresses that
-    are not addresses, not in one subnet, or the same twice; an MTU outside 576 to 9216; an ASN that is no number. A
-    refusal that rests on the fabric as it is (a switch not in its inventory yet, an interface another link holds) is a
-    warning in check mode, since an earlier task of the play may change that.
+    are not addresses, or the same on both ends; on the inter-fabric templates that take the link's prefix length
+    (O(config[].src_ip)), two lengths that differ or addresses not in the subnet that length makes; on the numbered
+    intra-fabric templates (V(int_intra_fabric_num_link), V(ios_xe_int_intra_fabric_num_link)), whose addresses carry no
+    length, two IPv4 addresses not in one /30 (the subnet a fabric gives its numbered links; two addresses of one /31 are
+    in one /30 too, so a fabric set to /31 is not checked more closely); an MTU outside 576 to 9216; an ASN that is no
+    number; a new link on a member port of a vPC peer-link, which its vPC pair holds (read once per run, from the
+    interfaces of the new links' switches). A refusal that rests on the fabric as it is (a switch not in its inventory yet,
+    an interface another link or a vPC peer-link holds) is a warning in check mode, since an earlier task of the play may
+    change that.
   - When the controller refuses a link, the task goes on with the others, then fails naming each refused link with the
     controller's message (RV(failed_items)) and the links it did change (RV(succeeded_items)); nothing is deployed then.
     A rerun sends only what is still needed.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed link before and
     after.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options, output and
+    checks go through its C(/api/v1/manage) API, which names a link's template by its policy type and types its settings
+    (template inputs). There the module reads each fabric's switch list and the links with C(GET /links?fabricName=),
+    removes the deleted links with one C(linkActions/remove), changes each link with one C(PUT /links/{linkId}) (inputs it
+    does not name are sent back as read), creates the new ones with one C(POST /links), fails naming each link a 207
+    answer lists as failed, and deploys with one C(switchActions/deploy) per fabric, then waits on the switches' sync
+    state. Refused there before anything is written (use O(controller_api=legacy) on a dashboard that still serves the
+    legacy API) are the template V(ios_xe_int_intra_fabric_num_link) (it has no policy type), a key of
+    O(config[].template_params) other than C(PEER1_CONF), C(PEER2_CONF) and C(ENABLE_MACSEC) (the template parameters
+    with a template input), the source address of a V(ext_evpn_multisite_overlay_setup) link (C(SOURCE_IP) has no input),
+    and a task that deploys on a fabric whose deployments are frozen (its C(deploymentFreeze)).
 seealso:
   - module: fabricops.dashboard.interfaces
     description: The interfaces at the links' ends.
@@ -163,7 +180,8 @@ options:
           - The address of the source end. Needed by the templates that take it (but the pre-provision one).
           - On V(ext_fabric_setup), V(ext_multisite_underlay_setup) and V(ext_vxlan_mpls_underlay_setup), with the link's
             prefix length (V(192.168.60.1/30)), which may be given on either end's address and is returned on both. On the
-            other templates the address alone (V(10.4.0.1)); the fabric sets the prefix length of its own links.
+            other templates the address alone (V(10.4.0.1)); the fabric sets the prefix length of its own links, and the two
+            IPv4 addresses of a numbered intra-fabric link must be in one /30.
           - Sent as C(PEER1_IP) on intra-fabric links, C(IP_MASK) or C(SOURCE_IP) on inter-fabric ones.
         type: str
       dst_ip:

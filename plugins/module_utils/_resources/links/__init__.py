@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.manage import LinkManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import LinkModel
 
 LINK_CONFIG = {
@@ -32,7 +33,7 @@ LINK_CONFIG = {
 
 
 LINKS = Resource(
-    LinkModel(), {LEGACY_API: LinkMapping},
+    LinkModel(), {LEGACY_API: LinkMapping, MANAGE_API: LinkManageMapping},
     config_options=LINK_CONFIG,
     options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
 )

@@ -5,7 +5,8 @@
 
 ``LinkChecks`` is a part of ``legacy.LinkMapping``: it costs no request, and judges the task's links by what the mapping's
 reads hold (the ends resolved in each fabric's inventory, the interfaces other links hold), and their settings by what
-their template takes (``check_settings``, ``check_addresses``).
+their template takes (``check_settings``, ``check_addresses``). A new link's ends are also held to the vPC peer-link ports
+of their switches (``check_peer_link``), which the mapping reads once per run (``peer_link_ports``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxo
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_template_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import (
     ASN,
+    FABRIC_LINK_PREFIX,
     INTER_FABRIC_TEMPLATES,
     INTRA_FABRIC_TEMPLATES,
     PREFIXED,
     REQUIRED,
     SETTINGS,
+    SUBNET_CHECKED,
     TAKES,
     prefix_length,
     template_kind,
@@ -34,8 +37,8 @@ class LinkChecks:
     def check_intent(self, state, wants, changes, checks):
         """Refuse what cannot work, before anything is written: an end on a switch its fabric does not have (or a fabric
         that does not exist), a link from a switch to itself, an interface in two links of the task or held by another link
-        of the fabric, a template the controller does not have for the kind of link, settings the template does not take,
-        addresses, MTU and ASNs that cannot work. Costs no request: the run's reads hold all of it."""
+        of the fabric or (a new link's) by a vPC peer-link, a template the controller does not have for the kind of link,
+        settings the template does not take, addresses, MTU and ASNs that cannot work. Costs no request but the peer-link ports' (once per run)."""
         del wants  # the changes hold the task's links as planned, their ends resolved
         if state == 'deleted':
             return
@@ -62,8 +65,26 @@ class LinkChecks:
                                   'task or an earlier one), or choose another interface' % (
                                       change.name, interface, self.label_of(fabric, serial, serial), holder),
                                   depends_on=holder)
+            if change.changed and change.before is None:
+                self.check_peer_link(change.name, ends, checks)
             if change.changed:
                 self.check_settings(change.name, obj, checks)
+
+    def check_peer_link(self, name, ends, checks):
+        """Refuse a new link on a port of a vPC peer-link, which the switch's vPC pair holds (``peer_link_ports``: read once
+        per run). A warning in check mode: an earlier vpc_pairs task of the play may give the peer-link other ports."""
+        for fabric, serial, interface in ends:
+            if not self.managed(fabric, serial):
+                continue
+            channel = self.peer_link_ports(fabric, serial).get(interface.lower())
+            if channel is None:
+                continue
+            switch = self.label_of(fabric, serial, serial)
+            checks.refuse('link %s: interface %s of switch %s is a member of the vPC peer-link%s of the vPC pair of switch %s, '
+                          'which that pair holds; give the link another interface, or give the peer-link other member ports '
+                          'first (fabricops.dashboard.vpc_pairs, peer1_link_members and peer2_link_members, in an earlier task)'
+                          % (name, interface, switch, ' %s' % channel if channel else '', switch),
+                          depends_on='the peer-link of the vPC pair of switch %s' % switch)
 
     @staticmethod
     def check_settings(name, obj, checks):
@@ -96,7 +117,8 @@ class LinkChecks:
 
 def check_addresses(checks, name, obj):
     """The ends' addresses: IP addresses, with the link's prefix length where the template takes one (the same on both
-    ends, in one subnet), without it where the fabric sets it; not the same address twice."""
+    ends, in one subnet), without it where the fabric sets it (the IPv4 addresses of a numbered intra-fabric link then in
+    one /30, ``FABRIC_LINK_PREFIX``); not the same address twice."""
     template = obj['template']
     parsed = {}
     for option in ('src_ip', 'dst_ip'):
@@ -124,3 +146,9 @@ def check_addresses(checks, name, obj):
             checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip'].ip))
     elif parsed['src_ip'] == parsed['dst_ip']:
         checks.refuse('link %s: both ends have address %s; give each end its own' % (name, parsed['src_ip']))
+    elif template in SUBNET_CHECKED and parsed['src_ip'].version == parsed['dst_ip'].version == 4 and (
+            ipaddress.ip_network('%s/%d' % (parsed['src_ip'], FABRIC_LINK_PREFIX), strict=False)
+            != ipaddress.ip_network('%s/%d' % (parsed['dst_ip'], FABRIC_LINK_PREFIX), strict=False)):
+        checks.refuse('link %s: src_ip %s and dst_ip %s are not in one /%d subnet, the subnet a fabric gives its numbered links; '
+                      'give both ends addresses of one /%d, such as 10.4.0.1 and 10.4.0.2' % (
+                          name, obj['src_ip'], obj['dst_ip'], FABRIC_LINK_PREFIX, FABRIC_LINK_PREFIX))

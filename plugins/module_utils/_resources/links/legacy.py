@@ -18,6 +18,10 @@ The module's own links are those with a template. The controller also lists link
 [client, cisco.dcnm dcnm_links: "if templateName is empty, link is autodiscovered"]): those are never gathered, replaced
 or deleted, only taken into account as holding their ports.
 
+A new link on a member port of a vPC peer-link is refused (``checks.check_peer_link``): the ports are read from the
+interfaces of the new links' switches (GET /interface?serialNumber=, the peer-link member policy), once per run and switch
+(the run's fact ``RUN_PEER_LINKS``).
+
 This file holds the mapping to the controller's legacy API (reads, plan, writes, deploy); ``model.py`` the model,
 ``nvpairs.py`` a link as the controller lists it and the templates' nvPairs, ``checks.py`` the intent checks.
 """
@@ -28,6 +32,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DONE_ATTACHED, SwitchSync, deploy_and_wait, normal, sync_plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_directory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
@@ -40,6 +45,11 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.lin
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import link_key, turned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, nv_pairs, object_from_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
+
+# What the run keeps of a fabric's vPC peer-link ports, {serial: {interface: port-channel}}, per switch read
+RUN_PEER_LINKS = 'vpc_peer_link_ports'
+# The policy the controller gives the member ports of a vPC peer-link [seen: docs/api/fabric-controller.yaml, vpc-pairs]
+PEER_LINK_MEMBER_POLICY = 'int_vpc_peer_link_po_member_11_1'
 
 
 class LinkMapping(LinkChecks, SwitchScopedMapping):
@@ -126,9 +136,8 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
         if self.params.get('state') != 'gathered':
             for fabric in self.named_fabrics():
                 self.fabric_inventory(fabric, required=False)
-        answer = self.client.read('/control/links/fabrics/%s' % segment(self.fabric))
         have = {}
-        for link in answer if isinstance(answer, list) else []:
+        for link in self.listed_links():
             if not isinstance(link, dict):
                 continue
             obj, ends = object_from_controller(link, self.label_of, self.fabric)
@@ -142,6 +151,38 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
             self.uuids[obj['name']] = str(link.get('link-uuid') or '')
             self.ends[obj['name']] = ends
         return dict(sorted(have.items()))
+
+    def listed_links(self):
+        """The fabric's links as GET /control/links/fabrics/{fabric} lists them (1 GET; the hook where the 4.2 mapping reads
+        its own path and answers in this shape)."""
+        answer = self.client.read('/control/links/fabrics/%s' % segment(self.fabric))
+        return answer if isinstance(answer, list) else []
+
+    def peer_link_ports(self, fabric, serial):
+        """{interface in lower case: its port-channel} of the switch's ports that are members of a vPC peer-link, read once
+        per run and switch (the run keeps them under ``RUN_PEER_LINKS``); {} for rendered, which reads nothing."""
+        if self.client.offline:
+            return {}
+        kept = self.client.fabric_fact(RUN_PEER_LINKS, fabric)
+        kept = dict(kept) if isinstance(kept, dict) else {}
+        if serial not in kept:
+            kept[serial] = {interface.lower(): channel for interface, channel in self.peer_link_members(fabric, serial)}
+            self.client.keep_fabric_fact(RUN_PEER_LINKS, fabric, kept)
+        return kept[serial]
+
+    def peer_link_members(self, fabric, serial):
+        """[(interface, port-channel)] of the switch's peer-link members: the ports GET /interface?serialNumber= lists with
+        the peer-link member policy (1 GET)."""
+        del fabric  # the legacy read is by serial number
+        answer = self.client.read('/interface', params={'serialNumber': serial})
+        found = []
+        for group in answer if isinstance(answer, list) else []:
+            if isinstance(group, dict) and group.get('policy') == PEER_LINK_MEMBER_POLICY:
+                for entry in group.get('interfaces') or []:
+                    if isinstance(entry, dict) and entry.get('ifName'):
+                        found.append((interface_name(entry['ifName'])[1],
+                                      interface_name((entry.get('nvPairs') or {}).get('PO_ID') or '')[1]))
+        return found
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, in the fabrics given."""
@@ -302,6 +343,10 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
                 failed[change.name] = refusal_reason(exc)
                 continue
             done.append(change.name)
+        yield from self.finish(done, failed, result)
+
+    def finish(self, done, failed, result):
+        """After the writes: fail naming each refused link (and deploy nothing), else the deploy."""
         if failed:
             refused = ItemsFailed('changing links (nothing was deployed)', failed, done)
             refused.wrote = len(done)

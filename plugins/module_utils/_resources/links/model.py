@@ -58,6 +58,16 @@ TAKES = dict(INTRA_FABRIC_TEMPLATES, **INTER_FABRIC_TEMPLATES)
 PREFIXED = ('ext_fabric_setup', 'ext_multisite_underlay_setup', 'ext_vxlan_mpls_underlay_setup')
 
 
+# The numbered intra-fabric templates: their addresses carry no prefix length, the fabric's underlay subnet mask sets it
+# (the fabric's targetSubnetMask, 30 by default, or 31: docs/api/platform.yaml, ManageLinkTemplateInputs srcIp). Two
+# addresses in one /31 are in one /30 too, so the check refuses only what no fabric setting can join [client: cisco.dcnm
+# dcnm_links and cisco.nd's numbered link send the addresses without a length].
+SUBNET_CHECKED = ('int_intra_fabric_num_link', 'ios_xe_int_intra_fabric_num_link')
+
+
+FABRIC_LINK_PREFIX = 30
+
+
 # What a new link needs besides its template, by template [client: cisco.dcnm requires these].
 REQUIRED = {
     'int_intra_fabric_num_link': ('src_ip', 'dst_ip'),

@@ -44,9 +44,11 @@ def by_name(_fabric, serial, name):
 
 
 def links_controller(links, answer_write=None):
-    """The controller's answers to the mapping's reads: fabric f1's switches and ``links``, an empty fabric ext."""
+    """The controller's answers to the mapping's reads: fabric f1's switches and ``links``, an empty fabric ext, switches
+    with no vPC peer-link port (their interfaces)."""
     return FakeController({'/control/fabrics/f1/inventory/switchesByFabric': INVENTORY,
-                           '/control/fabrics/ext/inventory/switchesByFabric': [], '/control/links/fabrics/f1': list(links)},
+                           '/control/fabrics/ext/inventory/switchesByFabric': [], '/control/links/fabrics/f1': list(links),
+                           '/interface': []},
                           answer_write=answer_write)
 
 
