@@ -167,24 +167,14 @@ def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_
     assert twice.play.rc == 2 and twice.writes == 0
     assert 'config[0] and config[1] are the same policy, %s feature_pim' % SPINE in twice['msg']
     # every other problem in one message, nothing sent: a template the controller does not have, a parameter it sets itself,
-    # a switch the fabric does not have, priorities the controller does not take, a parameter the template does not have, a
-    # freeform policy without its configuration (issue 36 item 6: all three were written)
-    config = [dict(NTP, priority=5000), {'switch': LEAF, 'template': 'no_such_template'},
-              dict(BANNER, template_params={'CONF': 'x', 'FABRIC_NAME': 'b'}), {'switch': 'no-such-leaf', 'template': 'feature_pim'},
-              dict(PIM, priority=0, template_params={'FOO': 'bar'}), {'switch': LEAF, 'template': 'switch_freeform', 'description': 'empty'}]
+    # a switch the fabric does not have
+    config = [NTP, {'switch': LEAF, 'template': 'no_such_template'}, dict(BANNER, template_params={'CONF': 'x', 'FABRIC_NAME': 'b'}),
+              {'switch': 'no-such-leaf', 'template': 'feature_pim'}]
     refused = resource('policies', 'merged', config)
     assert refused.play.rc == 2 and refused.writes == 0
-    assert '(7 problems)' in refused['msg'] and 'the controller has no template no_such_template' in refused['msg']
+    assert '(3 problems)' in refused['msg'] and 'the controller has no template no_such_template' in refused['msg']
     assert 'template_params gives FABRIC_NAME, which the controller sets itself' in refused['msg']
     assert 'config[3]: switch no-such-leaf is not in fabric site-a' in refused['msg']
-    for priority in (5000, 0):
-        assert 'priority %d is outside the range the controller takes; give a priority from 1 to 2000' % priority in refused['msg']
-    assert ('policy %s feature_pim: template feature_pim has no parameter FOO; it takes no parameters, so leave template_params '
-            'out' % SPINE) in refused['msg']
-    assert ('policy %s switch_freeform "empty": template switch_freeform needs CONF, and the policy would have none; give CONF '
-            'in template_params' % LEAF) in refused['msg']
-    # each template asked for its parameters once (the unknown one too), whatever the number of policies of it
-    assert reads(refused, on_api(emu, '/config/templates/{templateName}', '/configTemplates/{templateName}/parameters')) == 3
     # copies made by another tool: which one the task means cannot be told, so only deleted acts on them
     create_directly(emu, PIM, PIM)
     copies = resource('policies', 'replaced', [dict(PIM, priority=100)])
@@ -193,6 +183,25 @@ def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_
     removed = resource('policies', 'deleted', [PIM])
     assert removed.play.rc == 0 and stored(emu, LEAF, SPINE) == before
     assert 'Traceback' not in twice.play.output + refused.play.output
+
+
+def test_priorities_parameters_and_an_empty_freeform_policy_the_templates_refuse_are_refused_before_any_write(resource, emu):
+    """Issue 36 item 6: each of these was written, and the controller took it."""
+    config = [dict(NTP, priority=5000), dict(BANNER, priority=-5), dict(PIM, priority=0, template_params={'FOO': 'bar'}),
+              {'switch': LEAF, 'template': 'switch_freeform', 'description': 'empty'}]
+    refused = resource('policies', 'merged', config, deploy=True)
+    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
+    assert '(5 problems)' in refused['msg'], refused['msg']
+    for name, priority in ((LEAF + ' switch_freeform "ntp servers"', 5000), (LEAF + ' switch_freeform "banner"', -5), (SPINE + ' feature_pim', 0)):
+        assert ('policy %s: priority %d is outside the range the controller takes; give a priority from 1 to 2000 (500 when left '
+                'out)' % (name, priority)) in refused['msg']
+    assert ('policy %s feature_pim: template feature_pim has no parameter FOO; it takes no parameters, so leave template_params '
+            'out' % SPINE) in refused['msg']
+    assert ('policy %s switch_freeform "empty": template switch_freeform needs CONF, and the policy would have none; give CONF '
+            'in template_params' % LEAF) in refused['msg']
+    # each template asked for its parameters once, whatever the number of its policies
+    assert reads(refused, on_api(emu, '/config/templates/{templateName}', '/configTemplates/{templateName}/parameters')) == 2
+    assert [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]] == []
 
 
 def test_a_create_the_controller_refuses_part_way_fails_naming_the_policy_and_the_rerun_sends_the_rest(resource, emu):

@@ -45,6 +45,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
 # ManagePolicy.entityType <-> the legacy entityType (its x-legacy values in docs/api/platform.yaml)
 ENTITY_TYPES = {'switch': 'SWITCH', 'interface': 'INTERFACE', 'configProfile': 'CONFIG_PROFILE'}
+# What 4.2 adds to a policy's templateInputs besides the template's own inputs (docs/api/platform.yaml,
+# ManagePolicy.templateInputs): never a parameter of the user's, never sent back
+INJECTED_INPUTS = frozenset(('FABRIC_NAME', 'MARK_DELETED', 'POLICY_DESC', 'POLICY_GROUP_ID', 'POLICY_ID', 'PRIORITY', 'SECENTITY',
+                             'SECENTTYPE', 'SERIAL_NUMBER', 'SOURCE', 'SWITCH_DB_ID'))
 
 
 def legacy_entry(policy):
@@ -55,7 +59,7 @@ def legacy_entry(policy):
             'templateName': policy.get('templateName'), 'entityType': ENTITY_TYPES.get(entity, entity.upper()),
             'entityName': policy.get('entityName'), 'description': policy.get('description'), 'priority': policy.get('priority'),
             'source': policy.get('source'), 'deleted': policy.get('markDeleted') is True,
-            'nvPairs': inputs if isinstance(inputs, dict) else {}}
+            'nvPairs': {key: value for key, value in inputs.items() if key not in INJECTED_INPUTS} if isinstance(inputs, dict) else {}}
 
 
 def manage_body(obj, serial):

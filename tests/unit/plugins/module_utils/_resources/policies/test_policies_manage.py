@@ -171,3 +171,8 @@ def test_offline_a_freeform_policy_without_conf_is_refused_still():
     checks = IntentChecks()
     check_parameters(checks, change_of({'switch': 'SN1', 'template': 'feature_pim', 'template_params': {'FOO': '1'}}), None, SERVER_KEYS)
     assert checks.conclude() == []  # rendered reads no template: what it has is not known
+
+
+def test_the_keys_4_2_adds_to_a_policys_inputs_are_not_the_users():
+    read = dict(NTP, templateInputs={'CONF': 'feature ntp', 'SERIAL_NUMBER': LEAF, 'POLICY_ID': 'POLICY-101', 'SECENTITY': ''})
+    assert legacy_entry(read)['nvPairs'] == {'CONF': 'feature ntp'}
