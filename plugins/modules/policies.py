@@ -40,7 +40,8 @@ description:
     of (V(FOO) of V(feature_pim), which has none; the message lists the template's parameters), and a parameter the
     template requires left out or empty (V(CONF) of V(switch_freeform), the switch configuration it holds). The templates'
     parameters come from the controller's template read, once per run and template (a run's later tasks ask no more);
-    V(rendered) reads none, and refuses only a V(switch_freeform) policy without V(CONF).
+    V(rendered) reads no template, so of the template checks it makes only that of a V(switch_freeform) policy without
+    V(CONF).
   - When the controller refuses a request part way, the task fails naming the policies it refused and the ones the task did
     change; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed policy before and
@@ -288,7 +289,8 @@ deployment:
   sample: {"site-a-leaf-2": "IN-SYNC"}
 requests:
   description:
-    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order.
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest), or under
+      C(/api/v1/manage) on 4.2, such as C(POST /fabrics/site-a/policies)), in order.
     - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list

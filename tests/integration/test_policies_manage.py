@@ -34,7 +34,7 @@ def writes_of(emu):
     return [(entry['method'], entry['path'].replace(MANAGE, ''), entry['body']) for entry in emu.request_log()]
 
 
-def test_a_policy_made_on_the_legacy_api_is_the_same_on_4_2_and_4_2_sends_typed_policies(play, resource, emu, tmp_path):
+def test_a_policy_made_on_the_legacy_api_is_the_same_on_4_2_and_4_2_sends_typed_policies(resource, emu):
     session = emu.login()
     made = session.post(emu.url(LAN_FABRIC + '/control/policies/bulk-create'), timeout=10, json=[{
         'serialNumber': leaf_serial(emu), 'templateName': 'switch_freeform', 'entityType': 'SWITCH', 'entityName': 'SWITCH',
