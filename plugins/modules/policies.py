@@ -33,13 +33,27 @@ description:
     deploy). A second run with the same config sends no write and reports no change.
   - Before anything is written, a task listing the same policy twice (the switch named once by name and once by IP address,
     say) is refused; so is, naming every problem in one message, a task with a switch the fabric does not have (a warning in
-    check mode, since an earlier task of the play may add it); a template the controller does not have (asked once per
-    template that no switch read carries yet); a key of O(config[].template_params) the controller sets itself
-    (V(FABRIC_NAME), V(PRIORITY), V(POLICY_DESC), V(POLICY_ID)); a listed policy the controller holds more than once.
+    check mode, since an earlier task of the play may add it); a O(config[].priority) outside V(1) to V(2000), the range the
+    controller takes; a key of O(config[].template_params) the controller sets itself (V(FABRIC_NAME), V(PRIORITY),
+    V(POLICY_DESC), V(POLICY_ID)); a listed policy the controller holds more than once; and, for each policy the task creates
+    or changes, a template the controller does not have, a key of O(config[].template_params) the template has no parameter
+    of (V(FOO) of V(feature_pim), which has none; the message lists the template's parameters), and a parameter the
+    template requires left out or empty (V(CONF) of V(switch_freeform), the switch configuration it holds). The templates'
+    parameters come from the controller's template read, once per run and template (a run's later tasks ask no more);
+    V(rendered) reads no template, so of the template checks it makes only that of a V(switch_freeform) policy without
+    V(CONF).
   - When the controller refuses a request part way, the task fails naming the policies it refused and the ones the task did
     change; nothing is sent twice.
   - Check mode sends no write and reports the same C(changed) as a real run; C(--diff) shows each changed policy before and
     after.
+  - On a dashboard of release 4.2 or later (O(controller_api) V(auto) there, or V(manage)), the same options, output and
+    checks go through its C(/api/v1/manage) API. There the module reads the fabric's switch list and the fabric's policies
+    (one request each), a template's parameters from C(configTemplates/{name}/parameters), sends one request per changed
+    policy (that API has no bulk update), one create of every new policy, C(policyActions/markDelete) and, once the switches
+    are deployed and in sync, C(policyActions/remove) for the policies deleted, and deploys the switches with one
+    C(switchActions/deploy) per task, then waits on the switches' sync state. It refuses nothing there that the legacy API
+    takes, except a task that deploys (a delete always does) on a fabric whose deployments are frozen (its
+    C(deploymentFreeze)), refused before anything is written, naming the fabric.
 seealso:
   - module: fabricops.dashboard.interfaces
     description: The policies of interfaces, in an interface's terms.
@@ -84,8 +98,8 @@ options:
       - After the changes, deploy the switches whose policies the task created or changed, and the switches of listed policies
         the controller shows not deployed yet (the switch is out of sync). Only these switches are deployed.
       - The controller reports whether a switch is in sync, not a policy; so the module deploys the switch (its
-        C(config-deploy)), which also pushes any other change waiting on that switch, as the controller's own deploy of a
-        switch does.
+        C(config-deploy), C(switchActions/deploy) on 4.2), which also pushes any other change waiting on that switch, as the
+        controller's own deploy of a switch does.
       - Deleting always deploys the switches of the policies deleted, whatever this option says.
     type: bool
     default: false
@@ -129,12 +143,15 @@ options:
         description:
           - The order in which the controller puts the policies' config together (lower first). Default V(500) for a new
             policy, and for V(replaced).
+          - From V(1) to V(2000), the range the controller takes; another value is refused before anything is written.
         type: int
       template_params:
         description:
           - The template's parameters (C(nvPairs)) by the template's own names, for example V(CONF) of V(switch_freeform).
             Values are sent as text, as the controller stores them. Default V({}).
           - V(merged) sets the ones given and keeps the others; V(replaced) and V(overridden) leave only the ones given.
+          - A key the template has no parameter of, or a parameter the template requires left out (V(CONF) of
+            V(switch_freeform)), is refused before anything is written, naming the template's parameters.
         type: dict
 attributes:
   check_mode:
@@ -144,6 +161,7 @@ attributes:
 notes:
   - The controller's sync state of a switch is what the deploy waits for; a switch with other changes that fail to deploy
     makes the wait fail, naming it.
+  - The priority range (V(1) to V(2000)) is the one Cisco's own 4.2 client documents; the legacy API is taken to share it.
 """
 
 EXAMPLES = r"""
@@ -271,7 +289,8 @@ deployment:
   sample: {"site-a-leaf-2": "IN-SYNC"}
 requests:
   description:
-    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order.
+    - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest), or under
+      C(/api/v1/manage) on 4.2, such as C(POST /fabrics/site-a/policies)), in order.
     - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list

@@ -2,13 +2,22 @@
 site-a-leaf-2, each with the policies the controller made itself from the fabric's settings: feature_lacp and
 feature_ngoam, source UNDERLAY).
 
-The policies are also read directly from the controller, not only through the module; idempotence is counted in the
-emulator's writes.
+Every test runs twice (emu_of_each): on the legacy API, and on a 4.2.1 platform that serves no legacy path, where the
+module speaks /api/v1/manage; where a test checks which requests a run sent, it names each API's own (``on_api``). The
+policies are also read directly from the controller (its legacy view on both), not only through the module; idempotence is
+counted in the emulator's writes. tests/integration/test_policies_manage.py holds what only 4.2 does.
 """
+
+import json
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, read_controller
+from dashboard_emulator.pytest_plugin import emu_of_each
+
+from conftest import LAN_FABRIC, assert_idempotent, on_api, read_controller
+
+emu = emu_of_each()
+# pylint: disable=redefined-outer-name
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 LEAF, SPINE = 'site-a-leaf-2', 'site-a-spine-1'
@@ -46,7 +55,7 @@ def stored(emu, *names):
 def create_directly(emu, *policies):
     """Policies made on the controller without the module (another tool, or a person), given as the module takes them."""
     switches = inventory(emu)
-    answer = emu.login().post(emu.url(LAN_FABRIC + '/control/policies/bulk-create'), timeout=10, json=[{
+    answer = emu.login().post(emu.legacy_url(LAN_FABRIC + '/control/policies/bulk-create'), timeout=10, json=[{
         'serialNumber': switches[policy['switch']]['serialNumber'], 'templateName': policy['template'], 'entityType': 'SWITCH',
         'entityName': 'SWITCH', 'priority': policy.get('priority', 500), 'description': policy.get('description', ''),
         'source': '', 'nvPairs': policy.get('template_params', {})} for policy in policies])
@@ -64,17 +73,21 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     check = resource('policies', 'merged', config, check=True, diff=True, deploy=True)
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
-    # bulk reads: the inventory once (the switches' sync state with it: no config preview), the policies of both switches in
-    # one request; each template no switch carries yet is asked for once (the fabric's own policies are of other templates)
-    assert (reads(check, '/inventory/switchesByFabric'), reads(check, '/control/policies/switches'),
-            reads(check, '/config-preview/{serialNumbers}'), reads(check, '/config/templates/{templateName}')) == (1, 1, 0, 2), check.requests
+    # bulk reads: the switches once (their sync state with them: no config preview), the policies of both switches in
+    # one request; each template the task writes is asked for its parameters once; on 4.2 the fabric's deploymentFreeze
+    assert (reads(check, on_api(emu, '/inventory/switchesByFabric', '/fabrics/{fabricName}/switches')),
+            reads(check, on_api(emu, '/control/policies/switches', '/fabrics/{fabricName}/policies')),
+            reads(check, '/config-preview/{serialNumbers}'),
+            reads(check, on_api(emu, '/config/templates/{templateName}', '/configTemplates/{templateName}/parameters')),
+            reads(check, '/fabrics/{fabricName}/deploymentFreeze')) == (1, 1, 0, 2, on_api(emu, 0, 1)), check.requests
     run = resource('policies', 'merged', config, deploy=True, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
     assert check['deploy'] == run['deploy'] == [LEAF, SPINE]
     # one create for the three, one deploy of the two switches, one wait
     serials = ','.join(inventory(emu)[name]['serialNumber'] for name in (LEAF, SPINE))
-    assert run['requests'] == ['POST /control/policies/bulk-create', 'POST /control/fabrics/site-a/config-deploy/' + serials]
+    assert run['requests'] == on_api(emu, ['POST /control/policies/bulk-create', 'POST /control/fabrics/site-a/config-deploy/' + serials],
+                                     ['POST /fabrics/site-a/policies', 'POST /fabrics/site-a/switchActions/deploy'])
     assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
     assert sorted(run.diff['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
                                          SPINE + ' feature_pim'] and run.diff['before'] == {}
@@ -95,7 +108,8 @@ def test_a_new_priority_or_parameter_updates_the_one_policy_and_gathered_feeds_b
     changed = dict(NTP, template_params={'CONF': 'ntp server 10.0.0.2 use-vrf management'})
     run = resource('policies', 'merged', [changed, PIM])
     assert run.play.rc == 0, run.play.output[-3000:]
-    assert run['requests'] == ['PUT /control/policies/%s/bulk' % ntp_id(emu)] and run.get('deploy') is None
+    assert run['requests'] == [on_api(emu, 'PUT /control/policies/%s/bulk', 'PUT /fabrics/site-a/policies/%s') % ntp_id(emu)]
+    assert run.get('deploy') is None
     users = [entry for entry in stored(emu, LEAF) if not entry[4]]
     assert [(entry[1], entry[2], entry[3], entry[5]['CONF']) for entry in users] == [
         ('switch_freeform', 'ntp servers', 600, 'ntp server 10.0.0.2 use-vrf management')]
@@ -121,9 +135,13 @@ def test_overridden_and_deleted_touch_only_the_users_policies_of_the_switches_na
     run = resource('policies', 'overridden', [NTP], diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     # the leaf's other two go: marked, the leaf deployed (whatever deploy says), deleted; the spine is not named
-    assert run['requests'][0].startswith('PUT /control/policies/') and run['requests'][0].endswith('/mark-delete')
-    assert run['requests'][1:] == ['POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber'],
-                                   'DELETE /control/policies/policyIds']
+    if emu.legacy_paths:
+        assert run['requests'][0].startswith('PUT /control/policies/') and run['requests'][0].endswith('/mark-delete')
+        assert run['requests'][1:] == ['POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber'],
+                                       'DELETE /control/policies/policyIds']
+    else:
+        assert run['requests'] == ['POST /fabrics/site-a/policyActions/markDelete', 'POST /fabrics/site-a/switchActions/deploy',
+                                   'POST /fabrics/site-a/policyActions/remove']
     assert sorted(run.diff['before']) == [LEAF + ' feature_pim', LEAF + ' switch_freeform "banner"'] and run.diff['after'] == {}
     assert run['deployment'] == {LEAF: 'IN-SYNC'}
     assert [(entry[0], entry[1], entry[2]) for entry in stored(emu, LEAF, SPINE) if not entry[4]] == [
@@ -167,42 +185,68 @@ def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_
     assert 'Traceback' not in twice.play.output + refused.play.output
 
 
+def test_priorities_parameters_and_an_empty_freeform_policy_the_templates_refuse_are_refused_before_any_write(resource, emu):
+    """Issue 36 item 6: each of these was written, and the controller took it."""
+    config = [dict(NTP, priority=5000), dict(BANNER, priority=-5), dict(PIM, priority=0, template_params={'FOO': 'bar'}),
+              {'switch': LEAF, 'template': 'switch_freeform', 'description': 'empty'}]
+    refused = resource('policies', 'merged', config, deploy=True)
+    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
+    assert '(5 problems)' in refused['msg'], refused['msg']
+    for name, priority in ((LEAF + ' switch_freeform "ntp servers"', 5000), (LEAF + ' switch_freeform "banner"', -5), (SPINE + ' feature_pim', 0)):
+        assert ('policy %s: priority %d is outside the range the controller takes; give a priority from 1 to 2000 (500 when left '
+                'out)' % (name, priority)) in refused['msg']
+    assert ('policy %s feature_pim: template feature_pim has no parameter FOO; it takes no parameters, so leave template_params '
+            'out' % SPINE) in refused['msg']
+    assert ('policy %s switch_freeform "empty": template switch_freeform needs CONF, and the policy would have none; give CONF '
+            'in template_params' % LEAF) in refused['msg']
+    # each template asked for its parameters once, whatever the number of its policies
+    assert reads(refused, on_api(emu, '/config/templates/{templateName}', '/configTemplates/{templateName}/parameters')) == 2
+    assert [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]] == []
+
+
 def test_a_create_the_controller_refuses_part_way_fails_naming_the_policy_and_the_rerun_sends_the_rest(resource, emu):
-    emu.set_faults(partial_failure_count=1, paths=[LAN_FABRIC + '/control/policies/bulk-create'])
+    emu.set_faults(partial_failure_count=1, paths=[on_api(emu, LAN_FABRIC + '/control/policies/bulk-create', '/api/v1/manage/fabrics/site-a/policies')])
     run = resource('policies', 'merged', [NTP, dict(PIM, switch=LEAF)], deploy=True)
     assert run.play.rc == 2
     assert run['failed_items'] == {LEAF + ' feature_pim': 'Failed to create policy. Please try after some time'}
     assert run['succeeded_items'] == [LEAF + ' switch_freeform "ntp servers"'] and run['changed'] is True
     assert '1 of 2 items failed' in run['msg']
     # nothing deployed after the failure
-    assert run['requests'] == ['POST /control/policies/bulk-create']
+    create = on_api(emu, 'POST /control/policies/bulk-create', 'POST /fabrics/site-a/policies')
+    assert run['requests'] == [create]
     rerun = resource('policies', 'merged', [NTP, dict(PIM, switch=LEAF)], deploy=True)
     assert rerun.play.rc == 0, rerun.play.output[-3000:]
-    assert rerun['requests'] == ['POST /control/policies/bulk-create',
-                                 'POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber']]
+    assert rerun['requests'] == [create, on_api(emu, 'POST /control/fabrics/site-a/config-deploy/' + inventory(emu)[LEAF]['serialNumber'],
+                                                'POST /fabrics/site-a/switchActions/deploy')]
     assert [(entry[1], entry[2]) for entry in stored(emu, LEAF) if not entry[4]] == [('feature_pim', ''), ('switch_freeform', 'ntp servers')]
 
 
-def test_rendered_connects_to_nothing_and_is_what_the_run_writes(resource, emu):
+def test_rendered_connects_to_nothing_and_is_what_the_run_writes(play, resource, emu, tmp_path):
     serial = inventory(emu)[LEAF]['serialNumber']
     config = [dict(NTP, switch=serial), dict(PIM, switch=serial)]
     logins = emu.counters()['logins']
     emu.clear_request_log()
-    rendered = resource('policies', 'rendered', config, deploy=True)
-    assert rendered.play.rc == 0, rendered.play.output[-3000:]
+    # rendered reads nothing, so not the release either: the task names the API to render for
+    result_file = tmp_path / 'rendered.json'
+    rendered = play('resource_policies.yml', extra_vars={
+        'resource_state': 'rendered', 'resource_config': config, 'resource_deploy': True, 'result_file': str(result_file),
+        'resource_controller_api': on_api(emu, 'legacy', 'manage')})
+    assert rendered.rc == 0, rendered.output[-3000:]
+    rendered = json.loads(result_file.read_text(encoding='utf-8'))
     assert emu.counters()['logins'] == logins and emu.request_log() == []
     real = resource('policies', 'merged', config, deploy=True)
     assert real.play.rc == 0, real.play.output[-3000:]
     written = [(entry['method'], entry['path'], entry['body']) for entry in emu.request_log()]
     shown = [(request['method'], request['path'].split('?')[0], request['body']) for request in rendered['rendered']]
     assert shown == written
-    assert [path.rsplit('/', 1)[-1] for _method, path, _body in shown] == ['bulk-create', serial]
-    assert [body['templateName'] for body in shown[0][2]] == ['switch_freeform', 'feature_pim']
+    assert [path.rsplit('/', 1)[-1] for _method, path, _body in shown] == on_api(emu, ['bulk-create', serial], ['policies', 'deploy'])
+    created = shown[0][2] if emu.legacy_paths else shown[0][2]['policies']
+    assert [body['templateName'] for body in created] == ['switch_freeform', 'feature_pim']
 
 
 def inventory_reads(emu):
     return sum(sum(statuses.values()) for operation, statuses in emu.counters()['requests'].items()
-               if operation.startswith('GET ') and operation.endswith('/inventory/switchesByFabric'))
+               if operation.startswith('GET ') and operation.endswith(on_api(emu, '/inventory/switchesByFabric', '/fabrics/{fabricName}/switches')))
 
 
 def test_a_runs_policies_and_interfaces_tasks_read_the_fabrics_inventory_once(play, emu):

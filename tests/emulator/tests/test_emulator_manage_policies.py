@@ -74,6 +74,8 @@ def test_a_legacy_policy_is_read_and_deleted_on_42_and_a_frozen_fabric_refuses_t
 def test_the_parameters_of_a_template(emu_42, admin):
     easy = admin.get(emu_42.url("/api/v1/manage/configTemplates/Easy_Fabric/parameters"), timeout=10).json()
     assert easy["name"] == "Easy_Fabric" and {"BGP_AS", "FABRIC_MTU"} <= {parameter["name"] for parameter in easy["parameters"]}
-    assert admin.get(emu_42.url("/api/v1/manage/configTemplates/switch_freeform/parameters"), timeout=10).json() == {
-        "name": "switch_freeform", "parameters": []}
+    freeform = admin.get(emu_42.url("/api/v1/manage/configTemplates/switch_freeform/parameters"), timeout=10).json()
+    assert [(parameter["name"], parameter["optional"]) for parameter in freeform["parameters"]] == [("CONF", False)]
+    assert admin.get(emu_42.url("/api/v1/manage/configTemplates/feature_pim/parameters"), timeout=10).json() == {
+        "name": "feature_pim", "parameters": []}
     assert admin.get(emu_42.url("/api/v1/manage/configTemplates/nothing/parameters"), timeout=10).status_code == 404

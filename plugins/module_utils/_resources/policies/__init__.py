@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.legacy import PolicyMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.manage import PolicyManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import PolicyModel
 
 POLICY_CONFIG = {
@@ -21,7 +22,7 @@ POLICY_CONFIG = {
 
 
 POLICIES = Resource(
-    PolicyModel(), {LEGACY_API: PolicyMapping},
+    PolicyModel(), {LEGACY_API: PolicyMapping, MANAGE_API: PolicyManageMapping},
     config_options=POLICY_CONFIG,
     options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
 )

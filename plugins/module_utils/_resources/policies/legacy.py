@@ -40,6 +40,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.swi
     refusal_reason,
     switch_states,
 )
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.checks import TemplateParameters, check_parameters, check_priority
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import DEFAULT_PRIORITY, policy_key
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
@@ -102,8 +103,6 @@ class PolicyMapping(SwitchScopedMapping):
         # {key: entry} of the switches' policies that are not a user's (the controller's own, or marked for delete)
         self.not_users = {}
         self.ids = {}
-        # the templates the switches read already carry: they exist, and are not asked for again
-        self.templates_seen = set()
         # {serial: the switch's sync state (ccStatus) as the inventory read fresh shows it}, read only for a task that deploys
         self.sync = {}
         self.named = []
@@ -126,20 +125,18 @@ class PolicyMapping(SwitchScopedMapping):
         serials = [str(entry['serialNumber']) for entry in switches] if state == 'gathered' else self.named_switches()
         self.named = serials
         have = {}
-        for batch in name_batches(serials):
-            for entry in self.client.read('/control/policies/switches', params={'serialNumber': batch}) or []:
-                if not isinstance(entry, dict) or str(entry.get('serialNumber') or '') not in self.labels:
-                    continue
-                self.templates_seen.add(str(entry.get('templateName') or ''))
-                if not is_users(entry):
-                    self.not_users[policy_key(self.labels[str(entry['serialNumber'])], str(entry.get('templateName') or ''),
-                                              str(entry.get('description') or ''))] = entry
-                    continue
-                serial = str(entry['serialNumber'])
-                obj = object_from_controller(entry, self.labels[serial])
-                self.ids.setdefault(obj['name'], []).append(str(entry['policyId']))
-                self.serials[obj['name']] = serial
-                have.setdefault(obj['name'], obj)
+        for entry in self.switch_policies(serials):
+            if not isinstance(entry, dict) or str(entry.get('serialNumber') or '') not in self.labels:
+                continue
+            if not is_users(entry):
+                self.not_users[policy_key(self.labels[str(entry['serialNumber'])], str(entry.get('templateName') or ''),
+                                          str(entry.get('description') or ''))] = entry
+                continue
+            serial = str(entry['serialNumber'])
+            obj = object_from_controller(entry, self.labels[serial])
+            self.ids.setdefault(obj['name'], []).append(str(entry['policyId']))
+            self.serials[obj['name']] = serial
+            have.setdefault(obj['name'], obj)
         twice = sorted(name for name, ids in self.ids.items() if len(ids) > 1)
         if twice and state == 'gathered':
             self.client.warn('The controller holds the same policy more than once (same switch, template and description): %s. '
@@ -148,6 +145,11 @@ class PolicyMapping(SwitchScopedMapping):
         if syncing:
             self.sync = {str(entry['serialNumber']): entry.get('ccStatus') for entry in switches}
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], item[1]['template'], item[1]['description'])))
+
+    def switch_policies(self, serials):
+        """The policies of the switches ``serials`` as the legacy list gives them (1 GET per batch of serial numbers)."""
+        for batch in name_batches(serials):
+            yield from self.client.read('/control/policies/switches', params={'serialNumber': batch}) or []
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number."""
@@ -190,14 +192,17 @@ class PolicyMapping(SwitchScopedMapping):
         return changes
 
     def check_intent(self, state, wants, changes, checks):
-        """Refuse, before anything is written: a template the controller does not have (asked once per template no switch read
-        carries, for the policies to create), parameters the controller sets itself, and a listed policy the controller holds
-        more than once (the task cannot say which copy it means); and, in every state, a switch the fabric does not have."""
+        """Refuse, before anything is written: parameters the controller sets itself, a listed policy the controller holds
+        more than once (the task cannot say which copy it means), and, for the policies the task creates or changes, a
+        template the controller does not have, a parameter the template does not have and one it needs left out (each
+        template read once per run, ``checks.TemplateParameters``; rendered reads none); and, in every state, a switch the
+        fabric does not have."""
         # in check mode a warning: an earlier task of the play (fabricops.dashboard.fabric_switches) may add the switch
         self.refuse_absent(checks, depends_on='switch {switch}')
         if state == 'deleted':
             return
         for want in wants:
+            check_priority(checks, want)
             owned = sorted(SERVER_KEYS & set(want.get('template_params') or {}))
             if owned:
                 checks.refuse('policy %s: template_params gives %s, which the controller sets itself; leave %s out'
@@ -207,24 +212,31 @@ class PolicyMapping(SwitchScopedMapping):
                 checks.refuse('policy %s: switch %s holds it %d times (%s), and the task cannot say which one it means; remove '
                               'the copies first (state deleted removes every one of them), or give this policy another '
                               'description' % (want['name'], want['switch'], len(copies), ', '.join(copies)))
-        if self.client.offline:
-            return
-        for template in sorted({change.after['template'] for change in changes if change.action == 'create'}):
-            if template not in self.templates_seen and not self.template_exists(template):
-                named = [change.name for change in changes if change.action == 'create' and change.after['template'] == template]
-                checks.refuse('policy %s: the controller has no template %s; give the name of one of its policy templates'
-                              % (', '.join(named), template))
+        writing = [change for change in changes if change.changed and change.after is not None]
+        templates = TemplateParameters(self.client, self.read_template)
+        absent = set()
+        for change in writing:
+            template = change.after['template']
+            parameters = None if self.client.offline or template in absent else templates.of(template)
+            if parameters is None and not self.client.offline:
+                absent.add(template)
+                if change.action == 'create':
+                    checks.refuse('policy %s: the controller has no template %s; give the name of one of its policy templates'
+                                  % (change.name, template))
+                continue
+            check_parameters(checks, change, parameters, SERVER_KEYS)
 
-    def template_exists(self, template):
-        """Whether the controller has a template of this name (1 GET); its text 500 ``... not found`` means it has not."""
+    def read_template(self, template):
+        """The template's parameters as the controller's template read lists them (1 GET), None when it has no such template
+        (its text 500 ``... not found``, or a 404)."""
         try:
-            self.client.beside(TEMPLATES_PREFIX).read('/%s' % segment(template))
+            answer = self.client.beside(TEMPLATES_PREFIX).read('/%s' % segment(template))
         except ApiError as exc:
             text = str(refusal_reason(exc))
             if exc.status == 404 or (exc.status == 500 and 'not found' in text.lower()):
-                return False
+                return None
             raise
-        return True
+        return (answer.get('parameters') if isinstance(answer, dict) else None) or []
 
     # deploy
 
@@ -254,15 +266,10 @@ class PolicyMapping(SwitchScopedMapping):
         updates = [change for change in changes if change.action == 'update']
         creates = [change for change in changes if change.action == 'create']
         marked = [policy_id for change in deletes for policy_id in self.ids[change.name]]
-        for batch in name_batches(marked):
-            names = [change.name for change in deletes if set(self.ids[change.name]) & set(batch.split(','))]
-            yield from self.attempt(Request('PUT', '/control/policies/%s/mark-delete' % batch), 'marking for delete', names, done)
-        for batch in name_batches([self.ids[change.name][0] for change in updates]):
-            ids = batch.split(',')
-            batch_changes = [change for change in updates if self.ids[change.name][0] in ids]
-            bodies = [policy_body(change.after, self.serials[change.name], self.ids[change.name][0]) for change in batch_changes]
-            yield from self.attempt(Request('PUT', '/control/policies/%s/bulk' % batch, bodies), 'updating',
-                                    [change.name for change in batch_changes], done)
+        if marked:
+            yield from self.mark_deleted(marked, deletes, done)
+        if updates:
+            yield from self.update(updates, done)
         if creates:
             yield from self.create(creates, done)
         deploy = self.by_label(result.get('deploy') or [])
@@ -274,10 +281,30 @@ class PolicyMapping(SwitchScopedMapping):
                 self.client.warn('wait is false, so the policies deleted stay on the controller, marked for delete, until they '
                                  'are deleted there: %s. Their config leaves the switches with this deploy.' % ', '.join(marked))
             return
+        if marked:
+            yield from self.remove(marked, deletes, done)
+
+    def deleted_names(self, deletes, ids):
+        """The keys of the deleted policies with an id among ``ids``."""
+        return [change.name for change in deletes if set(self.ids[change.name]) & set(ids)]
+
+    def mark_deleted(self, marked, deletes, done):
         for batch in name_batches(marked):
-            names = [change.name for change in deletes if set(self.ids[change.name]) & set(batch.split(','))]
+            yield from self.attempt(Request('PUT', '/control/policies/%s/mark-delete' % batch), 'marking for delete',
+                                    self.deleted_names(deletes, batch.split(',')), done)
+
+    def remove(self, marked, deletes, done):
+        for batch in name_batches(marked):
             yield from self.attempt(Request('DELETE', '/control/policies/policyIds', query={'policyIds': batch}), 'deleting',
-                                    names, done)
+                                    self.deleted_names(deletes, batch.split(',')), done)
+
+    def update(self, updates, done):
+        for batch in name_batches([self.ids[change.name][0] for change in updates]):
+            ids = batch.split(',')
+            batch_changes = [change for change in updates if self.ids[change.name][0] in ids]
+            bodies = [policy_body(change.after, self.serials[change.name], self.ids[change.name][0]) for change in batch_changes]
+            yield from self.attempt(Request('PUT', '/control/policies/%s/bulk' % batch, bodies), 'updating',
+                                    [change.name for change in batch_changes], done)
 
     def by_label(self, labels):
         serial_of = {label: serial for serial, label in self.labels.items()}

@@ -12,6 +12,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 
 # What a new policy gets when the task gives no priority (the controller's own default).
 DEFAULT_PRIORITY = 500
+# The priorities the controller takes (docs/api/platform.yaml, ManagePolicy.priority; docs/api/fabric-controller.yaml, the
+# policy create): 1 to 2000 on both APIs.
+PRIORITY_RANGE = (1, 2000)
 
 
 # A template's name travels in a URL path (the template read): no spaces, commas or slashes.

@@ -12,6 +12,7 @@ config leaves the switch at the next deploy), then a DELETE removes the record.
 
 from dashboard_emulator.fabric_store.common import StoreError, wire_string
 from dashboard_emulator.fabric_store.interfaces import INTERFACE_TEMPLATES
+from dashboard_emulator.fabric_store.templates import policy_template_parameters
 
 # [seen, cisco.dcnm's captured policy list] policies the controller makes on each switch of a VXLAN
 # fabric from the fabric's settings: (template, source, priority). [uncertain] which ones a given
@@ -65,7 +66,7 @@ class Policies:
             return None
         # [uncertain] the fields of a policy template's answer: those of the fabric template's that say what it is
         return {"name": name, "templateType": "POLICY", "templateSubType": "INTERFACE" if name in INTERFACE_TEMPLATES else "DEVICE",
-                "contentType": "TEMPLATE_CLI", "parameters": []}
+                "contentType": "TEMPLATE_CLI", "parameters": policy_template_parameters(name)}
 
     def fabric_policies(self, fabric_name, template_name=None):
         """GET /control/policies/{fabric}/policy?templateName=: the fabric's switch-level policies of one template (of

@@ -152,6 +152,25 @@ TEMPLATES = {template.name: template for template in (
 )}
 
 
+# The parameters of the policy templates the emulator knows (fabric_store/policies.py), as the template read lists them.
+# [seen, cisco.dcnm's captured policies (dcnm_policy_payloads.json)] feature_lacp, feature_ngoam and feature_pim carry no
+# nvPairs of their own, nve_lb_id carries ``id``, switch_role_simulated ``SWITCH_ROLE``; [client, Network-as-Code]
+# host_11_1 carries ``SWITCH_NAME``; [client, cisco.dcnm's dcnm_policy examples] switch_freeform carries ``CONF``, the
+# switch configuration it holds, and is nothing without it ([uncertain] that the template marks it mandatory). The
+# interface templates, which the policies module does not make, list none here [uncertain].
+POLICY_TEMPLATE_PARAMETERS = {
+    "switch_freeform": (Parameter("CONF", mandatory=True),),
+    "host_11_1": (Parameter("SWITCH_NAME", mandatory=True),),
+    "nve_lb_id": (Parameter("id", type="integer"),),
+    "switch_role_simulated": (Parameter("SWITCH_ROLE"),),
+}
+
+
+def policy_template_parameters(name):
+    """The template read's ``parameters`` of a policy template (none for one without, or not recorded)."""
+    return [parameter.view() for parameter in POLICY_TEMPLATE_PARAMETERS.get(name, ())]
+
+
 def fabric_template(name):
     """The template a fabric path names; an unknown one is the Spring 404 of that path."""
     template = TEMPLATES.get(name)

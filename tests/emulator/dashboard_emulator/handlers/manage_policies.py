@@ -8,6 +8,7 @@ cisco.nd's policy branch, which reads that key and order; uncertain: no captured
 
 from dashboard_emulator.accounts import can_read, can_write
 from dashboard_emulator.fabric_store import StoreError
+from dashboard_emulator.handlers import current_scope, current_state
 from dashboard_emulator.fabric_store.common import BadRequest
 from dashboard_emulator.fabric_store.manage_policies import legacy_policy, lucene_terms, manage_policy
 from dashboard_emulator.handlers.manage import Refused, need, operation
@@ -54,9 +55,14 @@ def create_policies(store, fabricName, body=None, **_kwargs):
     items = body.get("policies") if isinstance(body, dict) else None
     if not isinstance(items, list) or not items:
         raise Refused(400, "The body must be {\"policies\": [...]} with at least one policy")
+    # the injected partial failure (fault partial_failure_count) fails the last item, as on the legacy bulk create
+    fail_last = current_state().faults.take("partial_failure_count", current_scope()["path"])
     results = []
-    for item in items:
+    for index, item in enumerate(items):
         fields = {key: item.get(key) for key in ("switchId", "templateName", "entityType", "entityName")} if isinstance(item, dict) else {}
+        if fail_last and index == len(items) - 1:
+            results.append(_outcome(None, "Failed to create policy. Please try after some time", **fields))
+            continue
         try:
             legacy = legacy_policy(item)
             if store.switch_fabric(legacy.get("serialNumber")) != fabricName:

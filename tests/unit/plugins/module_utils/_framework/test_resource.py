@@ -6,7 +6,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies import POLICIES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import choose_api, LEGACY_API, MANAGE_API
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import choose_api, LEGACY_API, MANAGE_API, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import controller_api_problem
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import release_from_version
@@ -66,11 +66,12 @@ def test_the_release_is_not_asked_for_when_manage_is_refused_whatever_it_is():
         asked.append(1)
         return ND_42
 
-    # policies: a resource with no mapping to /api/v1/manage
-    assert POLICIES.choose_api({'controller_api': 'auto'}, learn).api == LEGACY_API
+    # a resource with no mapping to /api/v1/manage (policies' legacy mapping alone)
+    legacy_only = Resource(POLICIES.model, {LEGACY_API: POLICIES.mappings[LEGACY_API]})
+    assert legacy_only.choose_api({'controller_api': 'auto'}, learn).api == LEGACY_API
     assert asked == [1]
     with pytest.raises(ModelError):
-        POLICIES.choose_api({'controller_api': 'manage'}, learn)
+        legacy_only.choose_api({'controller_api': 'manage'}, learn)
     assert asked == [1]
 
 

@@ -124,31 +124,34 @@ def test_two_items_that_are_the_same_policy_are_refused():
                            {'switch': 'SN-LEAF', 'template': 'feature_pim', 'priority': 100}])
 
 
-def test_intent_checks_name_every_problem_and_ask_for_a_template_only_when_no_switch_carries_it():
+def test_intent_checks_name_every_problem_and_read_each_template_written_once():
     not_found = ApiError('Failed to get template. Template with name nope not found', 500,
                          body='Failed to get template. Template with name nope not found')
     config = [{'switch': 'leaf-1', 'template': 'nope'}, {'switch': 'leaf-1', 'template': 'feature_lacp', 'description': 'x'},
               {'switch': 'leaf-1', 'template': 'feature_pim', 'template_params': {'FABRIC_NAME': 'other'}},
-              {'switch': 'leaf-9', 'template': 'feature_pim'}]
+              {'switch': 'leaf-9', 'template': 'feature_pim'}, {'switch': 'spine-1', 'template': 'nope', 'description': 'y'}]
     policy_mapping, client, wants, changes = planned('merged', config, policies=(NTP, PIM, dict(PIM, policyId='POLICY-106'), LACP),
-                                                     templates={'/nope': not_found})
+                                                     templates={'/nope': not_found, '/feature_lacp': {'parameters': []},
+                                                                '/feature_pim': {'parameters': []}})
     checks = IntentChecks()
     policy_mapping.check_intent('merged', wants, changes, checks)
     with pytest.raises(IntentRefused) as refused:
         checks.conclude()
     message = str(refused.value)
-    assert '(4 problems)' in message
+    assert '(5 problems)' in message
     assert 'config[3]: switch leaf-9 is not in fabric site-a' in message
     assert 'policy leaf-1 nope: the controller has no template nope' in message
+    assert 'policy spine-1 nope "y": the controller has no template nope' in message
     assert 'template_params gives FABRIC_NAME' in message
     assert 'switch leaf-1 holds it 2 times (POLICY-102, POLICY-106)' in message
-    # feature_lacp is on a switch read (the controller's own policy there): it exists, and is not asked for
-    assert [path for path, _params in client.reads if not path.startswith('/control/')] == ['/nope']
+    # each template of a policy the task writes is read once (its parameters), the one the controller lacks too
+    assert [path for path, _params in client.reads if not path.startswith('/control/')] == ['/nope', '/feature_lacp', '/feature_pim']
+    assert client.offers['policy_template/nope'] == {'exists': False, 'parameters': {}}
 
 
 def test_an_absent_switch_is_a_warning_in_check_mode():
     policy_mapping, _client, wants, changes = planned('merged', [{'switch': 'leaf-9', 'template': 'feature_pim'}],
-                                                      templates={'/feature_pim': {}})
+                                                      templates={'/feature_pim': {'parameters': []}})
     checks = IntentChecks(check_mode=True)
     policy_mapping.check_intent('merged', wants, changes, checks)
     warnings = checks.conclude()
