@@ -48,12 +48,16 @@ cisco.nd 2.0 is on no package registry; the benchmark takes it as benchmarks/pee
 
     PEER_ND_GIT=/path/to/ansible-nd .venv/bin/python benchmarks/interfaces_vs_nd.py [--latencies 0 150]
         [--ports-per-leaf 48] [--loopbacks 4] [--svis 4] [--changed 10] [--sides ours ours-wait nd legacy] [--breakdown]
+        [--save results.json]
+    .venv/bin/python benchmarks/interfaces_vs_nd.py --tables results.json   (the tables of a saved run again; give the
+        same --ports-per-leaf, --loopbacks, --svis and --changed for its summary line)
 
 --breakdown prints, after each run, each task's requests by method and path template. CI does not run it; it asserts
 nothing.
 """
 
 import argparse
+import json
 import os
 import pathlib
 import re
@@ -93,15 +97,23 @@ KINDS = (
     ('deploy', 'POST', r'/globalInterface/deploy$|/interfaceActions/deploy$'),
     ('reset or remove', None, r'/interface/markdelete$|/globalInterface/delete$|/interfaceActions/(normalize|remove)$'),
 )
-# Why 4.2 sends more of a kind than legacy, for the same work (docs/api/platform.yaml and interfaces/manage.py's docstring).
+# Why ours on 4.2 sends more of a kind than ours on legacy, for the same work: (forced, the fact), from docs/api/platform.yaml and
+# interfaces/manage.py's docstring. "forced" is what the 4.2 API as platform.yaml records it leaves no other way to do.
 FORCED_BY = {
-    'update': 'one PUT /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces/{name} per changed interface: 4.2 has no bulk '
-              'update of interfaces (legacy takes all in one POST /interface/modify)',
-    'create': 'one POST /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces per switch: the 4.2 create is per switch '
-              '(legacy takes one POST /globalInterface per policy, for every switch at once)',
-    'deploymentFreeze read': 'GET /api/v1/manage/fabrics/{f}/deploymentFreeze before a deploy: 4.2 refuses every deploy of a '
-                             'frozen fabric (500), so the task refuses it before any write (legacy reads the freeze with the '
-                             'fabric)',
+    'update': ('partly', 'one PUT /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces/{name} per changed interface: 4.2 has no '
+                         'bulk update (legacy takes all in one POST /interface/modify). Not forced for a port taken from the '
+                         'default policy: platform.yaml\'s POST .../switches/{sn}/interfaces "creates or configures" interfaces, '
+                         'one POST per switch, and cisco.nd sends such ports there (a POST per switch, not a PUT per port); '
+                         'whether that POST also updates an already configured port on a real 4.2 is [uncertain]'),
+    'create': ('yes', 'one POST /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces per switch: the 4.2 create is per switch '
+                      '(legacy takes one POST /globalInterface per policy, for every switch at once)'),
+    'deploymentFreeze read': ('yes', 'GET /api/v1/manage/fabrics/{f}/deploymentFreeze before a deploy: 4.2 refuses every deploy '
+                                     'of a frozen fabric (500), so the task reads the freeze to refuse before any write (cisco.nd\'s '
+                                     'modules read it too); the legacy mapping sends no such read'),
+    'switch list': ('no', 'a second GET /api/v1/manage/fabrics/{f}/switches, for the sync state (configSyncStatus) of the '
+                          'listed interfaces the task leaves unchanged (a 4.2 interface carries no deploy state; legacy reads '
+                          'GET /interface/detail per switch instead, 2 here): the task\'s first GET of the switch list (its '
+                          'inventory) already carries configSyncStatus, so one read could serve both'),
 }
 
 
@@ -280,8 +292,15 @@ def main():
     parser.add_argument('--changed', type=int, default=10, help='ports whose VLANs the change run changes')
     parser.add_argument('--sides', nargs='+', choices=list(SIDES), default=list(SIDES))
     parser.add_argument('--breakdown', action='store_true', help='print each run\'s requests by method and path template')
+    parser.add_argument('--save', type=pathlib.Path, help='write the results to this JSON file')
+    parser.add_argument('--tables', type=pathlib.Path, help='run nothing: print the tables of a file --save wrote')
     options = parser.parse_args()
     work = Workload(options.ports_per_leaf, options.loopbacks, options.svis, options.changed)
+    if options.tables:
+        saved = json.loads(options.tables.read_text(encoding='utf-8'))
+        options.latencies = saved['latencies']
+        print_tables(options, work, {tuple(key): tuple(value) for key, value in saved['results']}, saved['load'])
+        return
     print('%s (load average %.2f %.2f %.2f)' % ((work.summary(),) + os.getloadavg()), flush=True)
     results = {}  # (latency, side, run): (requests, writes, seconds, flag, {kind: requests})
     warnings = []
@@ -337,7 +356,11 @@ def main():
                                 print_breakdown(by_task)
             finally:
                 emulator.stop()
-    print_tables(options, work, results)
+    if options.save:
+        options.save.write_text(json.dumps({'latencies': options.latencies, 'results': [[list(key), list(value)] for key, value in results.items()],
+                                            'warnings': warnings, 'load': os.getloadavg()}),
+                                encoding='utf-8')
+    print_tables(options, work, results, os.getloadavg())
     for line in warnings:
         print(line)
 
@@ -349,9 +372,9 @@ def cells(result, time_too=True):
     return ['%d%s' % (requests, marked(flag)), str(writes)] + (['%.1f s' % seconds] if time_too else [])
 
 
-def print_tables(options, work, results):
+def print_tables(options, work, results, load):
     print()
-    print('%s (load average at the end %.2f %.2f %.2f)' % ((work.summary(),) + os.getloadavg()))
+    print('%s (load average at the end %.2f %.2f %.2f)' % ((work.summary(),) + tuple(load)))
     print('| latency | run | ours (wait off): requests | writes | wall time | cisco.nd: requests | writes | wall time '
           '| ours / cisco.nd: requests | time | at most half | ours (wait on): requests | writes | wall time |')
     print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
@@ -384,7 +407,7 @@ def print_tables(options, work, results):
                 row += ['-', '-']
             print('| %s |' % ' | '.join(row))
     for kind in sorted(forced):
-        print('  %s: %s' % (kind, FORCED_BY.get(kind, 'NOT FORCED by a known fact of the 4.2 API: ours sends more than it needs')))
+        print('  %s (forced: %s): %s' % ((kind,) + FORCED_BY.get(kind, ('no', 'no known fact of the 4.2 API forces it'))))
 
 
 if __name__ == '__main__':
