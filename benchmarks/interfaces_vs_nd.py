@@ -109,6 +109,8 @@ KINDS = (
     ('switch list', 'GET', r'/inventory/switchesByFabric$|/fabrics/[^/]+/switches$'),
     ('fabric read', 'GET', r'/control/fabrics/[^/]+$|/fabrics/[^/]+(/summary)?$'),
     ('deploymentFreeze read', 'GET', r'/deploymentFreeze$'),
+    # the intent checks' read of the ports networks' attachments list (interfaces/attachments.py)
+    ('network attachments read', None, r'/top-down/fabrics/[^/]+/networks(/attachments)?$|/networkAttachments/query$'),
     ('interface list', 'GET', r'/interface$|/switches/[^/]+/interfaces$'),
     ('interface read', 'GET', r'/interface/detail$|/switches/[^/]+/interfaces/.+$'),
     ('create', 'POST', r'/globalInterface$|/switches/[^/]+/interfaces$'),
