@@ -55,21 +55,24 @@ cisco.nd 2.0 is on no package registry; the benchmark takes it as benchmarks/pee
 --breakdown prints, after each run, each task's requests by method and path template. CI does not run it; it asserts
 nothing.
 
-What it showed on 2026-11-27 (main at 8d3afd7, cisco.nd refs/pull/268/head at 1e65a4d, 2 cores shared with other
-work, load average 11 to 19: wall times are noisy, request counts are not):
+What it showed on 2026-11-27 (main at 75b0cf7, cisco.nd refs/pull/268/head at 1e65a4d, 2 cores shared with other
+work, load average 9 to 14: wall times are noisy, request counts are not; the run before, on 8d3afd7, counted one
+request less in our runs that write, before the intent checks' network attachments read):
 - Ours (wait off) sends at most half of cisco.nd's requests and takes at most half its wall time in every run but the
-  first: there ours sends 106 requests to cisco.nd's 41 (and at 150 ms takes 0.66 of its time). Ours PUTs each of the 96
-  ports it takes from the default policy (PUT .../switches/{sn}/interfaces/{name}), where cisco.nd sends them in one
-  POST .../switches/{sn}/interfaces per switch and task (platform.yaml: that POST "creates or configures" interfaces,
-  a port takes the policy). With the ports in the per-switch POST with the loopbacks and SVIs, ours would send 10
-  requests in the first run (a change of plugins/module_utils/_resources/interfaces/manage.py, not of this benchmark).
-  The change run's 10 PUTs (ports already configured) cisco.nd sends as PUTs too.
+  first: there ours sends 107 requests to cisco.nd's 41 (2.61), and at 150 ms takes 0.88 of its time. Ours PUTs each of
+  the 96 ports it takes from the default policy (PUT .../switches/{sn}/interfaces/{name}), where cisco.nd sends them in
+  one POST .../switches/{sn}/interfaces per switch and task (platform.yaml: that POST "creates or configures"
+  interfaces, a port takes the policy). With those ports in the per-switch POST that already carries the loopbacks and
+  SVIs, ours would send 11 requests in the first run (a change of plugins/module_utils/_resources/interfaces/manage.py,
+  not of this benchmark). The change run's 10 PUTs (ports already configured) cisco.nd sends as PUTs too; ours is at
+  0.49 of cisco.nd's requests there, so one more read per writing task would break the goal.
 - Reruns: 0 writes on both sides, once the fabric is deployed before the runs. With the discovered leaf never deployed
   (configSyncStatus outOfSync), ours on 4.2 deploys its unchanged interfaces of that leaf again on every rerun (1 write,
   changed) as deploy: true's rule says for a switch not in sync; legacy reads each interface's own state instead.
 - cisco.nd per task: a login (the first), GET .../summary, GET .../deploymentFreeze, GET .../switches, GET
   .../interfaces of every switch of the fabric (the spine too), one POST per switch, one deploy, and a POST /logout that
-  the emulator answers 401 in three tasks of four (its session already ended): 10 requests a task.
+  the emulator answers 401 in three tasks of four (its session already ended), the last task logging out twice: 10
+  requests a task, 11 for the last; 41 in a run that writes, 29 in a rerun (no POST, no deploy).
 - A loopback made on 4.2 (ip with /32, as platform.yaml spells it) shows IP 10.200.1.1/32 in the emulator's legacy
   view, where a legacy-made one shows 10.200.1.1: the emulator's pairing of the loopback's ip with the legacy IP
   nvPair keeps the length (the check here compares the address only).
