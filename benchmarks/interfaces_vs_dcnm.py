@@ -42,6 +42,9 @@ cisco.dcnm is on no package registry; the benchmark takes it as benchmarks/peer_
 
 --breakdown prints, after each run, each task's requests by method and path template. CI does not run
 it; it asserts nothing.
+
+Its ND 4.2 twin is benchmarks/interfaces_vs_nd.py: ours against cisco.nd's 4.2 interface modules on a 4.2.1
+emulator (no port-channels or vPCs: cisco.nd has no module for them), and ours on 4.2 against ours on legacy.
 """
 
 import argparse
