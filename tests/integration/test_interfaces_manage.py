@@ -43,19 +43,24 @@ def test_merged_writes_each_port_and_the_new_loopback_then_reruns_and_checks_wit
     # check mode planned what the run did
     assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
     serial = run['requests'][-1].split('/')[4]
-    # a PUT per port changed, one POST for the switch's new logical interfaces; no deploy without deploy: true
-    assert sorted(run['requests']) == sorted([
-        'PUT /fabrics/site-a/switches/%s/interfaces/Ethernet1/10' % serial,
-        'PUT /fabrics/site-a/switches/%s/interfaces/Ethernet1/11' % serial,
-        'POST /fabrics/site-a/switches/%s/interfaces' % serial]), run['requests']
+    # the two ports taken from their default policy and the new loopback in the switch's one POST; no deploy without
+    # deploy: true
+    assert run['requests'] == ['POST /fabrics/site-a/switches/%s/interfaces' % serial], run['requests']
     after = by_key(run['after'])
     assert after[LEAF + ' Ethernet1/10']['access_vlan'] == 2301 and after[LEAF + ' Ethernet1/10']['description'] == 'web-01'
     assert after[LEAF + ' Ethernet1/11']['allowed_vlans'] == '2301-2303,2400' and after[LEAF + ' Ethernet1/11']['native_vlan'] == 2301
     assert after[LEAF + ' Loopback10']['ipv4_address'] == '10.2.0.10/32' and after[LEAF + ' Loopback10']['vrf'] == 'vrf-1'
     # the loopback as 4.2 holds it: typed, its address in CIDR
-    posted = next(entry for entry in emu.request_log() if entry['method'] == 'POST')
-    assert posted['body']['interfaces'][0]['configData']['networkOS']['policy'] == {
+    posted = next(entry for entry in emu.request_log() if entry['method'] == 'POST' and entry['path'].endswith('/interfaces'))
+    policies = {item['interfaceName']: item['configData']['networkOS']['policy'] for item in posted['body']['interfaces']}
+    assert sorted(policies) == ['Ethernet1/10', 'Ethernet1/11', 'loopback10']
+    assert policies['loopback10'] == {
         'policyType': 'loopback', 'adminState': True, 'description': 'router id', 'ip': '10.2.0.10/32', 'vrfInterface': 'vrf-1'}
+    # a port already configured is PUT on its own (4.2 has no bulk update)
+    changed = dict(ACCESS, access_vlan=2302)
+    put = resource('interfaces', 'merged', [changed])
+    assert put.play.rc == 0 and put['requests'] == ['PUT /fabrics/site-a/switches/%s/interfaces/Ethernet1/10' % serial], put['requests']
+    config = [changed, TRUNK, LOOPBACK]
     for check_mode in (True, False):
         again = resource('interfaces', 'merged', config, check=check_mode)
         assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests

@@ -14,14 +14,16 @@ that the legacy mapping's read already knows; what is written is the legacy nvPa
   one GET ``.../switches/{sn}/interfaces`` per switch config names (every switch for gathered).
 - **Writes**: ``interfaceActions/remove`` (one, for the logical interfaces deleted), ``interfaceActions/normalize`` (one
   per reset policy, for the ports deleted or overridden back to the default: a port is never DELETEd, which "returns
-  500"), one PUT per changed interface, one POST per switch of new logical interfaces; then ONE
+  500"), one PUT per changed port already configured, one POST per switch of the rest (new logical interfaces, and
+  ports taken from the default policy: that POST "creates or configures" interfaces in platform.yaml); then ONE
   ``interfaceActions/deploy`` of everything to deploy. Each 207 answer that lists failed items fails the task naming them.
 - **Deploy**: before it, the fabric's ``deploymentFreeze`` is read (one GET; 404: not frozen): a frozen fabric refuses the
   task before any write, naming the fabric (GET ``/api/v1/manage/fabrics/{f}/deploymentFreeze`` in platform.yaml). The wait
   (``deploy.deploy_and_wait``) reads the switches' ``additionalData.configSyncStatus`` (one GET of the switch list per
   look): a 4.2 interface carries no state of its own (platform.yaml names none), and
   ``configSyncStatus`` is the 4.2 field of the legacy ``ccStatus`` (its x-legacy in platform.yaml), the one source of ``SwitchSync`` on 4.2.
-  So deploy: true's rule (``deploy.sync_plan``) deploys a listed interface left unchanged when its switch is not in sync.
+  So deploy: true's rule (``deploy.sync_plan``) deploys a listed interface left unchanged when its switch is not in sync;
+  the switch list the task read for its inventory serves that rule (no second GET).
 
 What 4.2 cannot carry is refused before any request (from config alone, in ``read``) or before any write (what the
 plan makes of what is read, in ``check``), naming the option and the release: port-channels, vPCs and sub-interfaces
@@ -31,8 +33,9 @@ option whose nvPair the type's schema does not have (an SVI's ``vrf``), and the 
 not a leaf (its default policy is a routed port).
 
 Requests against the legacy mapping on the same work: the same reads (the switch list for the inventory, one list per
-switch), one PUT per changed interface where the legacy API takes one bulk ``/interface/modify``, one POST per switch
-where it takes one per policy, and the ``deploymentFreeze`` read of a task that deploys.
+switch), one PUT per changed port already configured where the legacy API takes one bulk ``/interface/modify`` (4.2 has
+no bulk update), one POST per switch where it takes one per policy, and the ``deploymentFreeze`` read of a task that
+deploys (benchmarks/interfaces_vs_nd.py prints them side by side).
 """
 
 from __future__ import annotations
@@ -139,6 +142,8 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         self.base = '/fabrics/%s' % segment(self.fabric)
         # what deploy: true only waits for (a deploy an earlier run started), from ``to_deploy``
         self.waiting = []
+        # the switch list as this task read it for its inventory (None when the run's copy served): see sync_states
+        self.switch_entries = None
 
     # what 4.2 cannot carry
 
@@ -230,7 +235,9 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         (``switch_directory.kept_directory``), else from one GET of the 4.2 switch list, which renews the copy."""
         directory = kept_directory(self.client, self.fabric, named) if named is not None else None
         if directory is None:
-            switches = [self.inventory_entry(entry) for entry in self.switch_list()]
+            # kept for this task's deploy rule, which reads the switches' sync state before any write (sync_states)
+            self.switch_entries = self.switch_list()
+            switches = [self.inventory_entry(entry) for entry in self.switch_entries]
             keep_run_switches(self.client, self.fabric, switches)
             directory = SwitchDirectory(self.fabric, switches)
         switches = list(directory.by_serial.values())
@@ -291,10 +298,14 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
 
     # deploy
 
-    def sync_states(self):
-        """{serial: (switch, state)} of the fabric's switches, their configSyncStatus as the waits spell it (1 GET)."""
+    def sync_states(self, before_writes=False):
+        """{serial: (switch, state)} of the fabric's switches, their configSyncStatus as the waits spell it (1 GET).
+
+        ``before_writes``: the switch list this task read for its inventory serves, when it read one (no GET): nothing
+        was written since. A wait reads anew."""
         found = {}
-        for entry in self.switch_list():
+        listed = self.switch_entries if before_writes else None
+        for entry in listed if listed is not None else self.switch_list():
             data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
             state = data.get('configSyncStatus')
             serial = str(entry.get('switchId') or entry.get('serialNumber'))
@@ -316,7 +327,7 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
 
             def states_of(change):
                 if not states:
-                    states.update(self.sync_states())
+                    states.update(self.sync_states(before_writes=True))
                 serial = self.serials[change.name]
                 return {serial: states.get(serial, (serial, 'UNKNOWN'))}, {serial}
             deploy, self.waiting = sync_plan(self.params, changes, lambda change: change.changed, states_of)
@@ -358,8 +369,17 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
                               list(done) + [name for name in names if name not in failed])
         done.extend(names)
 
+    def configured_anew(self, change):
+        """Whether a change is sent in its switch's one POST .../interfaces rather than a PUT of its own: a logical interface
+        made, or a port taken from the controller's default policy (that POST "creates or configures" interfaces, in
+        docs/api/platform.yaml; cisco.nd's 4.2 interface modules send such ports there). A port already configured is PUT."""
+        if change.action == 'create':
+            return True
+        return (kind_of(change.after) == ETHERNET and change.before is not None
+                and self.model.is_default(change.before, self.role(self.serials[change.name])))
+
     def writes(self, changes, result):
-        """Remove, normalize, PUT each change, POST the new ones per switch, then one deploy and its wait."""
+        """Remove, normalize, PUT each port already configured, POST the rest per switch, then one deploy and its wait."""
         done = []
         changed = [change for change in changes if change.changed]
         removals = [change.name for change in changed if change.action == 'delete']
@@ -374,15 +394,16 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         for config, names in resets.values():
             body = {'interfaceType': 'ethernet', 'configData': config, 'switchInterfaces': self.items_of(names)}
             yield from self.bulk(Request('POST', self.base + '/interfaceActions/normalize', body), 'resetting', names, done)
-        for change in changed:
-            if change.action == 'update' and not getattr(change, 'reset', False) or change.action == 'create' and kind_of(change.after) == ETHERNET:
-                body = dict(self.manage_interface(change.after), switchId=self.serials[change.name])
-                path = '%s/switches/%s/interfaces/%s' % (self.base, segment(self.serials[change.name]), quote(body['interfaceName'], safe='/'))
-                yield from self.attempt(Request('PUT', path, body), 'updating', [change.name], done)
         creates = {}
         for change in changed:
-            if change.action == 'create' and kind_of(change.after) != ETHERNET:
+            if getattr(change, 'reset', False) or change.action == 'delete':
+                continue
+            if self.configured_anew(change):
                 creates.setdefault(self.serials[change.name], []).append(change)
+                continue
+            body = dict(self.manage_interface(change.after), switchId=self.serials[change.name])
+            path = '%s/switches/%s/interfaces/%s' % (self.base, segment(self.serials[change.name]), quote(body['interfaceName'], safe='/'))
+            yield from self.attempt(Request('PUT', path, body), 'updating', [change.name], done)
         for serial, group in creates.items():
             body = {'interfaces': [dict(self.manage_interface(change.after), switchId=serial) for change in group]}
             yield from self.bulk(Request('POST', '%s/switches/%s/interfaces' % (self.base, segment(serial)), body), 'creating',
