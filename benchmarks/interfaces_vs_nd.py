@@ -55,17 +55,17 @@ cisco.nd 2.0 is on no package registry; the benchmark takes it as benchmarks/pee
 --breakdown prints, after each run, each task's requests by method and path template. CI does not run it; it asserts
 nothing.
 
-What it showed on 2026-11-27 (main at 75b0cf7, cisco.nd refs/pull/268/head at 1e65a4d, 2 cores shared with other
-work, load average 9 to 14: wall times are noisy, request counts are not; the run before, on 8d3afd7, counted one
-request less in our runs that write, before the intent checks' network attachments read):
-- Ours (wait off) sends at most half of cisco.nd's requests and takes at most half its wall time in every run but the
-  first: there ours sends 107 requests to cisco.nd's 41 (2.61), and at 150 ms takes 0.88 of its time. Ours PUTs each of
-  the 96 ports it takes from the default policy (PUT .../switches/{sn}/interfaces/{name}), where cisco.nd sends them in
-  one POST .../switches/{sn}/interfaces per switch and task (platform.yaml: that POST "creates or configures"
-  interfaces, a port takes the policy). With those ports in the per-switch POST that already carries the loopbacks and
-  SVIs, ours would send 11 requests in the first run (a change of plugins/module_utils/_resources/interfaces/manage.py,
-  not of this benchmark). The change run's 10 PUTs (ports already configured) cisco.nd sends as PUTs too; ours is at
-  0.49 of cisco.nd's requests there, so one more read per writing task would break the goal.
+What it showed on 2026-11-27 (2 cores shared with other work: wall times are noisy, request counts are not; cisco.nd
+refs/pull/268/head at 1e65a4d):
+- At main 75b0cf7, ours (wait off) sent at most half of cisco.nd's requests and took at most half its wall time in every
+  run but the first: there ours sent 107 requests to cisco.nd's 41 (2.61), and at 150 ms took 0.88 of its time. Ours PUT
+  each of the 96 ports it took from the default policy, where cisco.nd sends them in one POST .../switches/{sn}/interfaces
+  per switch and task; and it read the switch list twice (once for its inventory, once for deploy: true's sync rule).
+- After interfaces/manage.py sent those ports in the per-switch POST and took the sync state from its one switch list
+  read: every run meets the goal, at 0 and 150 ms. First run 11 requests to cisco.nd's 41 (0.27), reruns 6 to 29 (0.21),
+  the change 19 to 41 (0.46: its 10 ports already configured are PUT one by one, as cisco.nd PUTs them too); wall time
+  0.13 to 0.27 of cisco.nd's. Ours on 4.2 against ours on legacy: the same 11 requests in the first run (the
+  deploymentFreeze read the only extra kind), 2 fewer in the reruns, 8 more in the change (the freeze read and the PUTs).
 - Reruns: 0 writes on both sides, once the fabric is deployed before the runs. With the discovered leaf never deployed
   (configSyncStatus outOfSync), ours on 4.2 deploys its unchanged interfaces of that leaf again on every rerun (1 write,
   changed) as deploy: true's rule says for a switch not in sync; legacy reads each interface's own state instead.
@@ -124,11 +124,11 @@ KINDS = (
 # Why ours on 4.2 sends more of a kind than ours on legacy, for the same work: (forced, the fact), from docs/api/platform.yaml and
 # interfaces/manage.py's docstring. "forced" is what the 4.2 API as platform.yaml records it leaves no other way to do.
 FORCED_BY = {
-    'update': ('partly', 'one PUT /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces/{name} per changed interface: 4.2 has no '
-                         'bulk update (legacy takes all in one POST /interface/modify). Not forced for a port taken from the '
-                         'default policy: platform.yaml\'s POST .../switches/{sn}/interfaces "creates or configures" interfaces, '
-                         'one POST per switch, and cisco.nd sends such ports there (a POST per switch, not a PUT per port); '
-                         'whether that POST also updates an already configured port on a real 4.2 is [uncertain]'),
+    'update': ('yes', 'one PUT /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces/{name} per changed port already '
+                      'configured: 4.2 has no bulk update (legacy takes all in one POST /interface/modify); a port taken from '
+                      'the default policy goes in the per-switch POST .../switches/{sn}/interfaces ("creates or configures" '
+                      'interfaces in platform.yaml), as cisco.nd sends it; whether that POST also updates an already '
+                      'configured port on a real 4.2 is [uncertain], so such ports are PUT'),
     'create': ('yes', 'one POST /api/v1/manage/fabrics/{f}/switches/{sn}/interfaces per switch: the 4.2 create is per switch '
                       '(legacy takes one POST /globalInterface per policy, for every switch at once)'),
     'deploymentFreeze read': ('yes', 'GET /api/v1/manage/fabrics/{f}/deploymentFreeze before a deploy: 4.2 refuses every deploy '
