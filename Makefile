@@ -11,7 +11,7 @@ export ANSIBLE_COLLECTIONS_PATH := $(CURDIR)/build/collections
 export ANSIBLE_CONFIG := $(CURDIR)/ansible.cfg
 export PATH := $(BIN):$(PATH)
 
-.PHONY: demo test bench emulator units integration emulator-tests sanity sanity-copy units-ansible-test lint changelog-lint docs-lint gates \
+.PHONY: demo test bench emulator units integration emulator-tests sanity sanity-copy units-ansible-test ansible-test lint changelog-lint docs-lint gates \
 	install clean dist range ee docs-site
 
 # The play runs on the controller only: an inventory of just localhost, with no connection to it.
@@ -19,7 +19,12 @@ demo: install
 	@DASHBOARD_USERNAME=admin DASHBOARD_PASSWORD='Admin-Passw0rd!' DASHBOARD_DOMAIN=DefaultAuth \
 	  scripts/with-emulator.sh -- $(BIN)/ansible-playbook -i localhost, -c local playbooks/demo.yml
 
-test: install units emulator-tests integration range ee docs-site gates
+# The test suites use both cores themselves (pytest-xdist); what comes after them is a set of single-process
+# steps (ansible-test sanity, ansible-lint, Sphinx, ...) and package installs that wait on the network, which
+# run two at a time (-j2), each one's output printed in one piece when it ends (--output-sync).
+test: install
+	$(MAKE) --no-print-directory units emulator-tests integration
+	$(MAKE) --no-print-directory -j2 --output-sync=target ansible-test range ee docs-site lint changelog-lint docs-lint
 
 install: $(VENV)/.installed $(COLLECTION_LINK) $(VENV)/.collection-linked
 
@@ -45,12 +50,13 @@ $(VENV)/.collection-linked: $(VENV)/.installed
 emulator: install
 	$(BIN)/dashboard-emulator --port 8443 --ca-out build/emulator-ca.pem
 
-units: install
-	$(BIN)/python -m pytest tests/unit
 
-# Both suites run on every core (pytest-xdist): each worker is a pytest session of its own, with its
+# The suites run on every core (pytest-xdist): each worker is a pytest session of its own, with its
 # own emulator, so tests that wait on the emulator's clock overlap. TEST_WORKERS=1 runs them in turn.
 TEST_WORKERS ?= auto
+units: install
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit
+
 emulator-tests: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=5 tests/emulator
 
@@ -123,13 +129,21 @@ docs-site: install
 	test -s build/docsite/build/html/collections/fabricops/dashboard/docsite/front_ends.html
 
 # ansible-test units, in its own virtualenv with tests/unit/requirements.txt, on the same copy as sanity.
+ANSIBLE_TEST_UNITS := $(BIN)/ansible-test units --venv --python 3.11 --color no
+ANSIBLE_TEST_SANITY := $(BIN)/ansible-test sanity --venv --python 3.11 --color no
 units-ansible-test: sanity-copy
-	cd $(SANITY_ROOT) && $(BIN)/ansible-test units --venv --python 3.11 --color no
+	cd $(SANITY_ROOT) && $(ANSIBLE_TEST_UNITS)
+
+# Both on one copy, one after the other (two ansible-tests at once would share its tests/output): for `make test`,
+# which runs this next to the other gates.
+ansible-test: sanity-copy
+	cd $(SANITY_ROOT) && $(ANSIBLE_TEST_SANITY)
+	cd $(SANITY_ROOT) && $(ANSIBLE_TEST_UNITS)
 
 # ansible-test needs the collection under ansible_collections/NAMESPACE/NAME and reads the files
 # git tracks there, so it runs in a copy of the tracked and new (not ignored) files.
 sanity: sanity-copy
-	cd $(SANITY_ROOT) && $(BIN)/ansible-test sanity --venv --python 3.11 --color no
+	cd $(SANITY_ROOT) && $(ANSIBLE_TEST_SANITY)
 
 sanity-copy: install
 	rm -rf build/sanity && mkdir -p $(SANITY_ROOT)

@@ -39,6 +39,7 @@ from ansible_collections.fabricops.dashboard.plugins.plugin_utils._token_cache i
 
 MAX_SECONDS = 24 * 3600
 TRANSIENT_PAUSE = 5.0
+NAP_SECONDS = 0.05
 
 
 def _run_keeper(cache, session, owner, end_at_run_end=False, unhanded=False):
@@ -166,11 +167,27 @@ def keep(cache, session, owner, clock=time.monotonic, sleep=time.sleep, end_at_r
                         return False  # expired or ended on the server: the next task reports it
         except FileNotFoundError:
             return end_at_run_end or unhanded  # the directory went away under the lock: the run is over
-        # Poll often enough to notice the end of the run quickly, rarely enough to cost nothing.
-        # A session to end at the run's end is looked at more often: the token to end is the one a task
-        # took last, perhaps a moment before the run ended.
-        sleep(pause or min(0.25 if unhanded else 1.0, max(0.05, session.expires_in() - session.refresh_margin()),
-                           max(0.05, session.lifetime / 12.0)))
+        # Look at the record often enough to refresh in time, rarely enough to cost nothing. A session to end at the
+        # run's end is looked at more often: the token to end is the one a task took last, perhaps a moment before the
+        # run ended. In between, naps that notice the end of the run within NAP_SECONDS.
+        _nap(cache, owner, pause or min(0.25 if unhanded else 1.0, max(0.05, session.expires_in() - session.refresh_margin()),
+                                        max(0.05, session.lifetime / 12.0)), clock, sleep)
+
+
+def _nap(cache, owner, seconds, clock, sleep):
+    """Sleep ``seconds``, or less: until the run's directory is gone or its ``ansible-playbook`` is.
+
+    A look every NAP_SECONDS costs a stat and a signal 0 (a few microseconds), so that the end of the run, and the
+    logout of a session the run opened for itself, follow ``ansible-playbook``'s exit by a tenth of a second at most.
+    """
+    until = clock() + seconds
+    while True:
+        left = until - clock()
+        if left <= 0:
+            return
+        sleep(min(NAP_SECONDS, left))
+        if not os.path.isdir(cache.directory) or not _alive(owner):
+            return
 
 
 if __name__ == '__main__':

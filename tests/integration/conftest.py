@@ -13,6 +13,7 @@ import sys
 import time
 
 import pytest
+import yaml
 
 HERE = pathlib.Path(__file__).parent
 REPO = HERE.parent.parent
@@ -56,13 +57,18 @@ def write_inventory(directory, hosts):
 @pytest.fixture
 def dashboard_env(emu):
     """The environment a user would set to point playbooks at the emulator."""
+    return environment_for(emu)
+
+
+def environment_for(emulator):
+    """The environment a user would set to point playbooks at ``emulator`` (the ``dashboard_env`` of any emulator)."""
     env = dict(os.environ)
     for name in list(env):
         if name.startswith(('DASHBOARD_', 'ANSIBLE_')):
             del env[name]
     env.update({
-        'DASHBOARD_HOST': emu.base_url,
-        'DASHBOARD_CA_PATH': emu.ca_path,
+        'DASHBOARD_HOST': emulator.base_url,
+        'DASHBOARD_CA_PATH': emulator.ca_path,
         'ANSIBLE_CONFIG': str(REPO / 'ansible.cfg'),
         'ANSIBLE_COLLECTIONS_PATH': str(REPO / 'build' / 'collections'),
         'ANSIBLE_NOCOLOR': '1',
@@ -81,25 +87,31 @@ def dashboard_env(emu):
 def play(dashboard_env, tmp_path):
     """play('name.yml', hosts=1, forks=5, check=False, diff=False, verbosity=0, extra_vars=None, env=None) -> PlayRun."""
 
-    def run(playbook, hosts=1, forks=5, check=False, diff=False, verbosity=0, extra_vars=None, env=None, timeout=300):
-        command = [str(ANSIBLE_PLAYBOOK), str(PLAYBOOKS / playbook), '-i', str(write_inventory(tmp_path, hosts)),
-                   '--forks', str(forks)]
-        if check:
-            command.append('--check')
-        if diff:
-            command.append('--diff')
-        if verbosity:
-            command.append('-' + 'v' * verbosity)
-        if extra_vars:
-            # From a file, as users pass secrets: ansible-playbook -vvvv echoes -e values given inline.
-            variables = tmp_path / 'extra_vars.json'
-            variables.write_text(json.dumps(extra_vars), encoding='utf-8')
-            command += ['-e', '@%s' % variables]
-        completed = subprocess.run(command, env=dict(dashboard_env, **(env or {})), capture_output=True, text=True,
-                                   timeout=timeout, check=False, cwd=str(REPO))
-        return PlayRun(completed)
+    def run(playbook, **options):
+        return run_play(dashboard_env, tmp_path, playbook, **options)
 
     return run
+
+
+def run_play(dashboard_env, directory, playbook, hosts=1, forks=5, check=False, diff=False, verbosity=0, extra_vars=None,
+             env=None, timeout=300):
+    """ansible-playbook of ``playbook`` (below playbooks/, or a path) in ``dashboard_env``, its files in ``directory``."""
+    command = [str(ANSIBLE_PLAYBOOK), str(PLAYBOOKS / playbook), '-i', str(write_inventory(directory, hosts)),
+               '--forks', str(forks)]
+    if check:
+        command.append('--check')
+    if diff:
+        command.append('--diff')
+    if verbosity:
+        command.append('-' + 'v' * verbosity)
+    if extra_vars:
+        # From a file, as users pass secrets: ansible-playbook -vvvv echoes -e values given inline.
+        variables = pathlib.Path(directory) / 'extra_vars.json'
+        variables.write_text(json.dumps(extra_vars), encoding='utf-8')
+        command += ['-e', '@%s' % variables]
+    completed = subprocess.run(command, env=dict(dashboard_env, **(env or {})), capture_output=True, text=True,
+                               timeout=timeout, check=False, cwd=str(REPO))
+    return PlayRun(completed)
 
 
 class ResourceRun:
@@ -147,15 +159,63 @@ def read_controller(emu, path):
 
 
 def assert_idempotent(resource, module, state, config, **options):
-    """A second run of ``module``, in check mode and for real: nothing to change, nothing sent."""
-    check = resource(module, state, config, check=True, **options)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is False and check.writes == 0, check.requests
-    again = resource(module, state, config, **options)
+    """A second run of ``module``, for real and in check mode: nothing to change, nothing sent.
+
+    One run (ansible-playbook) of two tasks: the task again, then the same in check mode (task-level ``check_mode``),
+    each one's writes counted on the wire. The task for real comes first, so that it reads the controller in a run
+    of its own, as a user's rerun does.
+    """
+    again, check = resource.steps(module, [dict(state=state, config=config, **options),
+                                           dict(state=state, config=config, check=True, **options)])
     assert again.play.rc == 0, again.play.output[-3000:]
     assert again['changed'] is False, again.requests
     assert again.writes == 0, again.requests
+    assert check['changed'] is False and check.writes == 0, check.requests
     assert again.play.total('changed') == 0
+
+
+STEP_VARIABLES = (('config', 'resource_config'), ('deploy', 'resource_deploy'), ('fabric', 'resource_fabric'),
+                  ('wait_timeout', 'resource_wait_timeout'), ('json_query', 'resource_json_query'))
+
+
+def _counted(before, after):
+    """(writes, requests per operation) between two readings of the emulator's counters."""
+    requests = {}
+    for key, by_status in after['requests'].items():
+        count = sum(by_status.values()) - sum(before['requests'].get(key, {}).values())
+        if count:
+            requests[key] = count
+    return after['writes'] - before['writes'], requests
+
+
+def _steps_playbook(module, steps, path):
+    """The play of playbooks/resource_<module>.yml with its task once per step (``register: outcome_<n>``).
+
+    A step may name another ``module``: its task from that module's playbook, in the same play (the plays' ``vars``
+    merged). Each step's values are the task's own variables (``resource_state``...), so they must not be extra
+    variables, which win over a task's; ``check`` and ``diff`` are the task's ``check_mode`` and ``diff``.
+    """
+    plays = {}
+    tasks = []
+    for number, step in enumerate(steps, 1):
+        name = step.get('module') or module
+        if name not in plays:
+            plays[name] = yaml.safe_load((PLAYBOOKS / ('resource_%s.yml' % name)).read_text(encoding='utf-8'))[0]
+        task = plays[name]['tasks'][0]
+        variables = {'resource_state': step['state']}
+        for option, variable in STEP_VARIABLES:
+            if step.get(option) is not None:
+                variables[variable] = step[option]
+        tasks.append(dict(task, name='%s (step %d)' % (task['name'], number), vars=variables, register='outcome_%d' % number,
+                          check_mode=bool(step.get('check')), diff=bool(step.get('diff'))))
+    play = dict(next(iter(plays.values())), tasks=tasks)
+    play_vars = {}
+    for each in plays.values():
+        play_vars.update(each.get('vars') or {})
+    if play_vars:
+        play['vars'] = play_vars
+    path.write_text(json.dumps([play]), encoding='utf-8')
+    return path
 
 
 @pytest.fixture
@@ -164,7 +224,35 @@ def resource(play, emu, tmp_path):
 
     ``writes`` is the number of writes the emulator counted during this run only; ``requests``
     what it counted per operation.
+
+    ``resource.steps('vrfs', [dict(state=..., config=..., check=True, ...), ...], verbosity=0, emulator=None)``
+    -> [ResourceRun]: the steps as the tasks of one play (one ansible-playbook run), each one's ``writes`` and
+    ``requests`` those of its own task (read by the harness's callback before and after it), ``play`` the run they
+    share. A step may name its own ``module``; ``emulator`` is another emulator than ``emu`` to run against. Steps
+    after the first run in the same run as the first: a test that a fresh run needs nothing from the last one (a
+    rerun) starts a run of its own.
     """
+
+    def steps(module, given, verbosity=0, emulator=None):
+        emulator = emulator or emu
+        results_file = tmp_path / 'results.json'
+        if results_file.exists():
+            results_file.unlink()
+        extra = {'results_file': str(results_file), 'counters_url': emulator.url('/_emulator/counters'),
+                 'counters_ca': emulator.ca_path}
+        playbook = _steps_playbook(module, given, tmp_path / 'steps.json')
+        play_run = play(str(playbook), extra_vars=extra, verbosity=verbosity,
+                        env={'DASHBOARD_HOST': emulator.base_url, 'DASHBOARD_CA_PATH': emulator.ca_path})
+        recorded = json.loads(results_file.read_text(encoding='utf-8')) if results_file.exists() else {}
+        runs = []
+        for number in range(1, len(given) + 1):
+            step = recorded.get('outcome_%d' % number)
+            if step is None:  # not run: the play failed before it
+                runs.append(ResourceRun(play_run, {}, 0, {}))
+                continue
+            writes, requests = _counted(step['before'], step['after'])
+            runs.append(ResourceRun(play_run, step['result'], writes, requests))
+        return runs
 
     def run(module, state, config=None, check=False, diff=False, deploy=None, fabric=None, wait_timeout=None, verbosity=0,
             json_query=None):
@@ -187,6 +275,7 @@ def resource(play, emu, tmp_path):
                 requests[key] = count
         return ResourceRun(play_run, result, after['writes'] - before['writes'], requests)
 
+    run.steps = steps
     return run
 
 

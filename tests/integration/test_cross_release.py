@@ -1,29 +1,45 @@
-"""One playbook on two releases: what gathered lists on one API, merged on the other creates the same; the rerun sends nothing.
+"""Issue 37: one cross-release round trip for every resource module.
 
-Two emulators: the legacy API of the default release (``emu``), and a 4.2.1 that serves no legacy path, so that
-everything its side does goes through /api/v1/manage. The objects are made on the source by the modules themselves
-(a fabric, a switch added and a role changed, a VRF and a network attached to a leaf), gathered there, and the
-gathered lists given, as they are, to merged on the target: afterwards the target gathers the same, and the same
-merged again writes nothing (the emulators' counters). Then the other way round.
+Gathered on the legacy API of the default release (``emu``), applied (merged) to a 4.2.1 that serves no legacy path
+(so that everything its side does goes through /api/v1/manage), gathered there and equal, then applied back to the
+legacy API with 0 writes (the emulators' counters). On the legacy side the objects are first made by the modules
+themselves (a fabric, a switch added and a role changed, a VRF and a network attached to a leaf, a port). Each step
+is one play with a task per module (the ``resource`` fixture's ``steps``), each task's writes counted on the wire.
 """
-
-import json
 
 import pytest
 from dashboard_emulator.pytest_plugin import RELEASE_42
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 LEAF = 'site-a-leaf-2'
-# What the source is given (a fabric of its own; in site-a, a switch added, another's role changed, a VRF and a network)
-MADE = {
-    'fabrics': [{'name': 'site-rt', 'bgp_asn': '65123', 'replication_mode': 'Ingress', 'fabric_mtu': 9000}],
-    'fabric_switches': [{'name': '192.0.2.31', 'role': 'border'}, {'name': '10.1.0.2', 'role': 'border_gateway'}],
-    'vrfs': [{'name': 'rt-vrf', 'vrf_id': 50321, 'vlan_id': 2321, 'description': 'round trip',
-              'attach': [{'switch': LEAF}]}],
-    'networks': [{'name': 'rt-net', 'vrf': 'rt-vrf', 'network_id': 30321, 'vlan_id': 2322, 'gateway_ipv4': '10.32.1.1/24',
-                  'attach': [{'switch': LEAF, 'ports': ['Ethernet1/11']}]}],
-}
-MODULES = tuple(MADE)
+# One entry per module, in the order a play makes them (a network needs its VRF): (module, what the legacy side is
+# given, the json_query its gathered tasks select with, or None for the whole list).
+MODULES = [
+    ('fabrics', [{'name': 'site-rt', 'bgp_asn': '65123', 'replication_mode': 'Ingress', 'fabric_mtu': 9000}], None),
+    ('fabric_switches', [{'name': '192.0.2.31', 'role': 'border'}, {'name': '10.1.0.2', 'role': 'border_gateway'}], None),
+    ('vrfs', [{'name': 'rt-vrf', 'vrf_id': 50321, 'vlan_id': 2321, 'description': 'round trip', 'attach': [{'switch': LEAF}]}],
+     None),
+    ('networks', [{'name': 'rt-net', 'vrf': 'rt-vrf', 'network_id': 30321, 'vlan_id': 2322, 'gateway_ipv4': '10.32.1.1/24',
+                   'attach': [{'switch': LEAF, 'ports': ['Ethernet1/11']}]}], None),
+    # The access and trunk ports: the /api/v1/manage mapping refuses the other kinds (routed ports, sub-interfaces...),
+    # naming them, so a brownfield export to 4.2 selects these.
+    ('interfaces', [{'switch': LEAF, 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 2321, 'description': 'rt-host'}],
+     "[?mode=='access' || mode=='trunk']"),
+    # vpc_pairs, links and policies: their /api/v1/manage mappings are being written on other branches; the lead adds
+    # their entries here once those are merged.
+]
+
+
+def key_of(module):
+    """What names an object of ``module`` in its gathered list (an interface: its switch and name)."""
+    if module == 'interfaces':
+        return lambda item: '%s %s' % (item['switch'], item['name'])
+    return lambda item: item['name']
+
+
+def by_key(module, gathered):
+    key = key_of(module)
+    return {key(item): item for item in gathered}
 
 
 @pytest.fixture
@@ -33,37 +49,35 @@ def emu_manage(emulator_at_release):
     return emulator
 
 
-def run_module(play, tmp_path, emulator, module, state, config=None):
-    """(the task's result, the writes the emulator counted during it) of one task of ``module`` on ``emulator``."""
-    result_file = tmp_path / 'result.json'
-    if result_file.exists():
-        result_file.unlink()
-    extra = {'resource_state': state, 'result_file': str(result_file)}
-    if config is not None:
-        extra['resource_config'] = config
-    before = emulator.counters()['writes']
-    run = play('resource_%s.yml' % module, extra_vars=extra,
-               env={'DASHBOARD_HOST': emulator.base_url, 'DASHBOARD_CA_PATH': emulator.ca_path})
-    assert run.rc == 0, run.output[-3000:]
-    run.assert_no_secrets(ADMIN_PASSWORD)
-    return json.loads(result_file.read_text(encoding='utf-8')), emulator.counters()['writes'] - before
+def run_steps(resource, emulator, *steps):
+    """One play on ``emulator``: for each (state, configs by module or None), a task per module; [{module: ResourceRun}]."""
+    given = [dict(module=module, state=state, config=None if configs is None else configs[module],
+                  json_query=query if state == 'gathered' else None)
+             for state, configs in steps for module, _made, query in MODULES]
+    runs = resource.steps(None, given, emulator=emulator)
+    play_run = runs[0].play
+    assert play_run.rc == 0, play_run.output[-3000:]
+    play_run.assert_no_secrets(ADMIN_PASSWORD)
+    return [{module: runs.pop(0) for module, _made, _query in MODULES} for _step in steps]
 
 
-def by_name(gathered):
-    return {item['name']: item for item in gathered}
+def test_gathered_on_legacy_applied_to_4_2_gathers_the_same_there_and_applies_back_with_no_write(resource, emu, emu_manage):
+    made, = run_steps(resource, emu, ('merged', {module: config for module, config, _query in MODULES}))
+    for module, config, _query in MODULES:
+        assert made[module]['changed'] is True and made[module].writes >= 1, (module, made[module].result)
+    gathered = {module: run['gathered'] for module, run in run_steps(resource, emu, ('gathered', None))[0].items()}
+    for module, config, _query in MODULES:
+        assert set(by_key(module, config)) <= set(by_key(module, gathered[module])), (module, gathered[module])
 
+    applied, = run_steps(resource, emu_manage, ('merged', gathered))
+    for module, _config, _query in MODULES:
+        assert applied[module]['changed'] is True and applied[module].writes >= 1, (module, applied[module].result)
+    # In a run of its own: what 4.2 gathers, and the same list merged again there (nothing to change, nothing sent).
+    there, again = run_steps(resource, emu_manage, ('gathered', None), ('merged', gathered))
+    for module, _config, _query in MODULES:
+        assert by_key(module, there[module]['gathered']) == by_key(module, gathered[module]), module
+        assert again[module]['changed'] is False and again[module].writes == 0, (module, again[module].requests)
 
-@pytest.mark.parametrize('direction', ['legacy-to-4.2', '4.2-to-legacy'])
-def test_gathered_on_one_api_merged_on_the_other_makes_the_same_and_the_rerun_writes_nothing(play, tmp_path, emu, emu_manage, direction):
-    source, target = (emu, emu_manage) if direction == 'legacy-to-4.2' else (emu_manage, emu)
-    for module in MODULES:
-        made, writes = run_module(play, tmp_path, source, module, 'merged', MADE[module])
-        assert made['changed'] is True and writes >= 1, (module, made)
-    for module in MODULES:
-        gathered = run_module(play, tmp_path, source, module, 'gathered')[0]['gathered']
-        assert set(item['name'] for item in MADE[module]) <= set(by_name(gathered)), (module, gathered)
-        applied, writes = run_module(play, tmp_path, target, module, 'merged', gathered)
-        assert applied['changed'] is True and writes >= 1, (module, applied)
-        assert by_name(run_module(play, tmp_path, target, module, 'gathered')[0]['gathered']) == by_name(gathered), module
-        again, writes = run_module(play, tmp_path, target, module, 'merged', gathered)
-        assert again['changed'] is False and writes == 0, (module, again)
+    back, = run_steps(resource, emu, ('merged', {module: run['gathered'] for module, run in there.items()}))
+    for module, _config, _query in MODULES:
+        assert back[module]['changed'] is False and back[module].writes == 0, (module, back[module].requests, back[module].result)

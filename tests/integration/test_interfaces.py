@@ -153,10 +153,12 @@ def after_keys(run):
 
 
 def test_deleted_returns_ports_to_the_default_and_removes_logical_interfaces(resource, emu):
-    assert resource('interfaces', 'merged', [ACCESS, LOOPBACK, CHANNEL], deploy=True).play.rc == 0
     names = [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'},
              {'switch': LEAF, 'name': 'port-channel20'}, {'switch': LEAF, 'name': 'Loopback99'}]
-    check = resource('interfaces', 'deleted', names, check=True)
+    # one play: the interfaces made, then the task in check mode
+    _made, check = resource.steps('interfaces', [dict(state='merged', config=[ACCESS, LOOPBACK, CHANNEL], deploy=True),
+                                                 dict(state='deleted', config=names, check=True)])
+    assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     run = resource('interfaces', 'deleted', names)
     assert run.play.rc == 0, run.play.output[-3000:]

@@ -134,8 +134,10 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
 
 
 def test_overridden_deletes_every_network_not_listed(resource):
-    assert resource('networks', 'merged', [WEB, STORAGE], deploy=True).play.rc == 0
-    check = resource('networks', 'overridden', [STORAGE], check=True)
+    # one play: the networks made, then the task in check mode
+    _made, check = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
+                                               dict(state='overridden', config=[STORAGE], check=True)])
+    assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     run = resource('networks', 'overridden', [STORAGE], deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
@@ -145,9 +147,10 @@ def test_overridden_deletes_every_network_not_listed(resource):
 
 
 def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource, emu):
-    assert resource('networks', 'merged', [WEB, STORAGE], deploy=True).play.rc == 0
     names = [{'name': 'web'}, {'name': 'gone-already'}]
-    check = resource('networks', 'deleted', names, check=True)
+    _made, check = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
+                                               dict(state='deleted', config=names, check=True)])
+    assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     run = resource('networks', 'deleted', names)
     assert run.play.rc == 0, run.play.output[-3000:]

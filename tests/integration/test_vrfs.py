@@ -86,9 +86,11 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
 
 
 def test_overridden_deletes_every_vrf_not_listed(resource):
-    assert resource('networks', 'deleted', [{'name': 'net-1'}]).play.rc == 0
-    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
-    check = resource('vrfs', 'overridden', [RED], check=True)
+    # one play: what the fabric is made to hold, then the task in check mode
+    *_made, check = resource.steps('vrfs', [dict(module='networks', state='deleted', config=[{'name': 'net-1'}]),
+                                            dict(state='merged', config=[BLUE, RED], deploy=True),
+                                            dict(state='overridden', config=[RED], check=True)])
+    assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     run = resource('vrfs', 'overridden', [RED])
     assert run.play.rc == 0, run.play.output[-3000:]
@@ -110,8 +112,9 @@ def test_a_vrf_that_holds_networks_is_not_detached_or_deleted(resource):
 
 
 def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resource):
-    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
-    check = resource('vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}], check=True)
+    _made, check = resource.steps('vrfs', [dict(state='merged', config=[BLUE, RED], deploy=True),
+                                           dict(state='deleted', config=[{'name': 'blue'}, {'name': 'never-was'}], check=True)])
+    assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     run = resource('vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
     assert run.play.rc == 0, run.play.output[-3000:]
@@ -136,21 +139,23 @@ def test_wait_timeout_0_deploys_and_does_not_wait(resource, emu):
 def test_a_delete_that_would_not_wait_for_the_undeploy_is_refused_before_any_write(resource):
     """The controller deletes a VRF only once its undeploy is done: a task that does not wait cannot delete a deployed
     one. Before: wait_timeout 0 meant a wait of 300 s there."""
-    assert resource('vrfs', 'merged', [BLUE], deploy=True).play.rc == 0
-    for check in (True, False):
-        run = resource('vrfs', 'deleted', [{'name': 'blue'}], wait_timeout=0, check=check)
+    # the check-mode task in the play that deploys blue (the refusal ends it); the run in one of its own
+    made, check = resource.steps('vrfs', [dict(state='merged', config=[BLUE], deploy=True),
+                                          dict(state='deleted', config=[{'name': 'blue'}], wait_timeout=0, check=True)])
+    assert made['changed'] is True and made['failed'] is False, made.play.output[-3000:]
+    for run in (check, resource('vrfs', 'deleted', [{'name': 'blue'}], wait_timeout=0)):
         assert run.play.rc == 2 and run.writes == 0 and run['changed'] is False, run.play.output[-3000:]
         assert ('wait_timeout is 0 (or wait is false), so the task does not wait; but deleting blue needs the undeploy of its '
                 'attachments to finish first, as the controller refuses to delete a VRF still deployed: blue on site-a-leaf-2. '
                 'Give wait_timeout the seconds to wait (300 when not set). Nothing was written.') == run['msg']
     # an object never attached needs no wait
-    assert resource('vrfs', 'merged', [RED]).play.rc == 0
-    assert resource('vrfs', 'deleted', [{'name': 'red'}], wait_timeout=0).play.rc == 0
+    made, deleted = resource.steps('vrfs', [dict(state='merged', config=[RED]), dict(state='deleted', config=[{'name': 'red'}], wait_timeout=0)])
+    assert deleted.play.rc == 0 and deleted['changed'] is True, deleted.play.output[-3000:]
 
 
 def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
-    assert resource('networks', 'deleted').play.rc == 0
-    assert resource('vrfs', 'merged', [RED]).play.rc == 0
+    made = resource.steps('vrfs', [dict(module='networks', state='deleted'), dict(state='merged', config=[RED])])
+    assert made[0].play.rc == 0, made[0].play.output[-3000:]
     run = resource('vrfs', 'deleted')
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['red', 'vrf-1']
@@ -159,20 +164,19 @@ def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
 
 
 def test_gathered_output_fed_to_merged_changes_nothing(resource):
-    assert resource('vrfs', 'merged', [BLUE, RED], deploy=True).play.rc == 0
-    gathered = resource('vrfs', 'gathered')
+    _made, gathered = resource.steps('vrfs', [dict(state='merged', config=[BLUE, RED], deploy=True), dict(state='gathered')])
     assert gathered.play.rc == 0 and gathered.writes == 0
     blue = by_name(gathered['gathered'])['blue']
     assert blue['attach'] == [{'switch': 'site-a-leaf-2'}] and blue['vrf_id'] == 50101
     # template settings the module does not name come back as template_params (the seed's nveId, say)
     assert 'vrfName' not in blue['template_params']
-    fed_back = resource('vrfs', 'merged', gathered['gathered'])
-    assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
     # replaced resets what is not given to defaults: the seeded vrf-1 was stored with a partial template config, so
     # only the VRFs this module created (with every setting) round-trip through replaced unchanged
     ours = [item for item in gathered['gathered'] if item['name'] in ('blue', 'red')]
-    replaced = resource('vrfs', 'replaced', ours)
+    # a run of its own: merged first, then replaced
+    fed_back, replaced = resource.steps('vrfs', [dict(state='merged', config=gathered['gathered']), dict(state='replaced', config=ours)])
+    assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+    assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
     assert replaced['changed'] is False and replaced.writes == 0, replaced.requests
 
 

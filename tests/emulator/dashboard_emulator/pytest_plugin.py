@@ -35,9 +35,14 @@ SHORT_TIMES = ["--deploy-seconds", "0.2", "--discover-seconds", "0.5", "--reload
 RELEASE_42 = "4.2.1"
 
 
+# An emulator starts in a second or two; on a machine busy with other work (a CI runner's neighbours, several test
+# sessions at once) its start has been seen to take over 30 s. Only a failed start waits this long.
+STARTUP_TIMEOUT = 120.0
+
+
 def _process(tmp_path_factory, name, *extra_args, release=None, legacy_paths=True):
     return EmulatorProcess(workdir=tmp_path_factory.mktemp(name), extra_args=[*extra_args, *SHORT_TIMES],
-                           release=release, legacy_paths=legacy_paths)
+                           release=release, legacy_paths=legacy_paths, startup_timeout=STARTUP_TIMEOUT)
 
 
 @pytest.fixture(scope="session")
