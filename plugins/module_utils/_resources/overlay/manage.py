@@ -153,8 +153,9 @@ class ManageOverlayChecks(OverlayChecks):
 
 
 class OverlayManageMapping(OverlayMapping):
-    """The /api/v1/manage mapping of a OverlayMapping subclass: ``class VrfManageMapping(OverlayManageMapping, VrfMapping)``,
-    which sets ``WIRE`` (VRF_WIRE or NETWORK_WIRE) and ``NEXT_ID`` (its ``*PreInformation`` read and field)."""
+    """The /api/v1/manage mapping of VRFs or networks: a subclass sets ``kind`` (the same object as the legacy mapping's:
+    ``vrfs.kind.VRF``, ``networks.kind.NETWORK``), ``WIRE`` (VRF_WIRE or NETWORK_WIRE) and ``NEXT_ID`` (its
+    ``*PreInformation`` read and field)."""
 
     API = MANAGE_API
 
@@ -173,15 +174,15 @@ class OverlayManageMapping(OverlayMapping):
 
     @property
     def plural(self):
-        return self.KIND + 's'
+        return self.kind.NAME + 's'
 
     @property
     def names_key(self):
-        return self.KIND + 'Names'
+        return self.kind.NAME + 'Names'
 
     @property
     def deploy_path(self):
-        return '%s/%sActions/deploy' % (self.fabric_path, self.KIND)
+        return '%s/%sActions/deploy' % (self.fabric_path, self.kind.NAME)
 
     def deploy_body(self, names):
         return {self.names_key: list(names)}
@@ -189,7 +190,7 @@ class OverlayManageMapping(OverlayMapping):
     @property
     def template_params_keys(self):
         """The legacy template keys the typed object has a place for and no option owns: the template_params 4.2 takes."""
-        owned = set(self.TEMPLATE_KEYS.values()) | set(self.IDENTITY_KEYS)
+        owned = set(self.kind.TEMPLATE_KEYS.values()) | set(self.kind.IDENTITY_KEYS)
         return tuple(key for _path, key, _kind in self.WIRE if key not in owned)
 
     # manage -> the legacy view the shared code reads
@@ -206,7 +207,7 @@ class OverlayManageMapping(OverlayMapping):
                 config[key] = text
         view = {self.name_key: str(item[self.name_key]), 'fabric': item.get('fabricName') or self.fabric,
                 self.config_key: config}
-        for option, key in self.TOP_LEVEL.items():
+        for option, key in self.kind.TOP_LEVEL.items():
             view[key] = self.top_level_from_manage(option, item)
         return view
 
@@ -214,9 +215,9 @@ class OverlayManageMapping(OverlayMapping):
         """The legacy top-level field of ``option`` from a manage object: the id, and the templates (the default ones when the
         object names none: it is of a ``*Type`` then)."""
         if option == self.model.ID_FIELD:
-            return item.get(self.KIND + 'Id')
+            return item.get(self.kind.NAME + 'Id')
         if option in ('template', 'extension_template'):
-            field = '%s%sTemplateName' % (self.KIND, 'Extension' if option == 'extension_template' else '')
+            field = '%s%sTemplateName' % (self.kind.NAME, 'Extension' if option == 'extension_template' else '')
             return item.get(field) or self.model.fields[option].default
         return None
 
@@ -247,7 +248,7 @@ class OverlayManageMapping(OverlayMapping):
 
     def attachment_batches(self, names):
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
+            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
             found = {}
             for detail in answer.get('attachments') or [] if isinstance(answer, dict) else []:
                 if isinstance(detail, dict) and detail.get(self.name_key):
@@ -308,7 +309,7 @@ class OverlayManageMapping(OverlayMapping):
                 if not key.endswith('Status')}
         body.update({'fabricName': self.fabric, self.name_key: obj['name']})
         if obj.get(self.model.ID_FIELD) is not None:
-            body[self.KIND + 'Id'] = obj[self.model.ID_FIELD]
+            body[self.kind.NAME + 'Id'] = obj[self.model.ID_FIELD]
         config = self.config_to_controller(obj)
         where = '%s %s' % (self.model.KIND, obj['name'])
         for path, key, kind in self.WIRE:
@@ -331,7 +332,7 @@ class OverlayManageMapping(OverlayMapping):
     def create_bulk(self, objs):
         body = {self.plural: [self.object_to_controller(obj) for obj in objs]}
         answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.plural), body)
-        check_results('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
+        check_results('creating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
 
     def update_steps(self, objs):
         """One PUT per changed object, sent whole (4.2 has no bulk update)."""
@@ -353,13 +354,13 @@ class OverlayManageMapping(OverlayMapping):
                 items.append(self.manage_attachment(change.name, serial, before, after))
                 labels.append('%s on %s' % (change.name, (after or before or {}).get('switch') or serial))
         if items:
-            answer = yield Request('POST', '%s/%sAttachments' % (self.fabric_path, self.KIND), {'attachments': items})
-            check_results('attaching %ss to switches in fabric %s' % (self.KIND, self.fabric), labels, answer, None)
+            answer = yield Request('POST', '%s/%sAttachments' % (self.fabric_path, self.kind.NAME), {'attachments': items})
+            check_results('attaching %ss to switches in fabric %s' % (self.kind.NAME, self.fabric), labels, answer, None)
 
     def delete_requests(self, names):
         for batch in name_batches(names, most=DELETE_BATCH):
-            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
-            check_results('deleting %ss in fabric %s' % (self.KIND, self.fabric), batch.split(','), answer, self.name_key)
+            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
+            check_results('deleting %ss in fabric %s' % (self.kind.NAME, self.fabric), batch.split(','), answer, self.name_key)
 
 
 def check_results(doing, labels, answer, name_key):
