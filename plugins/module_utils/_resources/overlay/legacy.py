@@ -371,18 +371,18 @@ class OverlayMapping(Mapping):
         PUT /top-down/v2/bulk-update/{kind}s, the template config as an object), else one PUT each.
 
         Whether it has it is learned once per run, by the run's first update: a 404 answer means no such API (nothing
-        was written), and the run's later tasks then send one PUT per object at once (``session.offers``)."""
+        was written), and the run's later tasks then send one PUT per object at once (``session.facts``)."""
         if not objs:
             return
-        offer = 'top_down_bulk_update'
-        if self.client.offered(offer) is not False:
+        fact = 'top_down_bulk_update'
+        if self.client.run_fact(fact) is not False:
             bodies = []
             for obj in objs:
                 body = self.object_to_controller(obj)
                 body[self.config_key] = json.loads(body[self.config_key])
                 bodies.append(body)
             answer = yield Request('PUT', '/top-down/v2/bulk-update/%ss' % self.kind.NAME, bodies, optional=True)
-            self.client.learned(offer, answer is not NOT_OFFERED)
+            self.client.keep_run_fact(fact, answer is not NOT_OFFERED)
             if answer is not NOT_OFFERED:
                 check_bulk_answer('updating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer)
                 return
