@@ -236,14 +236,22 @@ class OverlayChecks:
         client.keep_fabric_fact(RUN_RANGES, fabric, kept)
         return kept
 
+    # the fabric as the API reads it: GET /control/fabrics/{fabric} on the legacy API
+    FABRIC_PATH = '/control/fabrics/%s'
+
     def fabric_settings(self):
-        """The fabric's nvPairs (GET /control/fabrics/{fabric}), read once."""
+        """The fabric's settings by their legacy nvPair names (1 GET of ``FABRIC_PATH``), read once."""
         mapping = self.mapping
         try:
-            answer = mapping.client.read('/control/fabrics/%s' % segment(mapping.fabric))
+            answer = mapping.client.read(self.FABRIC_PATH % segment(mapping.fabric))
         except ApiError as exc:
             raise mapping.fabric_error(exc) from None
-        pairs = answer.get('nvPairs') if isinstance(answer, dict) else None
+        return self.settings_of(answer if isinstance(answer, dict) else {})
+
+    @staticmethod
+    def settings_of(fabric):
+        """The settings of a fabric as read: its nvPairs."""
+        pairs = fabric.get('nvPairs')
         return pairs if isinstance(pairs, dict) else {}
 
     def check_ports(self, checks, writing):

@@ -33,8 +33,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
     OfflineDirectory,
     SwitchDirectory,
-    keep_run_switches,
     kept_directory,
+    read_inventory,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -256,13 +256,12 @@ class OverlayMapping(Mapping):
         directory = kept_directory(self.client, self.fabric, named, self.switches_seen.values())
         if directory is not None:
             return directory
-        switches = [entry for entry in self.inventory() or [] if isinstance(entry, dict)]
-        keep_run_switches(self.client, self.fabric, switches)
-        return SwitchDirectory(self.fabric, switches)
+        return SwitchDirectory(self.fabric, self.inventory())
 
     def inventory(self):
-        """The fabric's switches as the legacy inventory lists them (serialNumber, logicalName, ipAddress, switchRole)."""
-        return self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
+        """The fabric's switches as inventory entries (1 GET, which renews the run's copy): every mapping's ``inventory``
+        gives these, on either API (``switch_directory.read_inventory``, ``read_manage_inventory``)."""
+        return read_inventory(self.client, self.fabric)
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, and ids cannot be asked for."""

@@ -28,6 +28,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_manage_inventory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import ATTACHMENT_READ_BATCH, DELETE_BATCH, OverlayMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -122,14 +123,13 @@ def typed(value, kind, where):
 class ManageOverlayChecks(OverlayChecks):
     """The intent checks of ``OverlayChecks``, reading the fabric's settings and a switch's ports on /api/v1/manage."""
 
-    def fabric_settings(self):
-        """The fabric's VNI and VLAN ranges (GET /fabrics/{fabric}, its ``management``), by their legacy names, read once."""
-        mapping = self.mapping
-        try:
-            answer = mapping.client.read('/fabrics/%s' % segment(mapping.fabric))
-        except ApiError as exc:
-            raise mapping.fabric_error(exc) from None
-        management = answer.get('management') if isinstance(answer, dict) else None
+    # GET /fabrics/{fabric} of docs/api/platform.yaml
+    FABRIC_PATH = '/fabrics/%s'
+
+    @staticmethod
+    def settings_of(fabric):
+        """The fabric's VNI and VLAN ranges (its ``management``), by their legacy names."""
+        management = fabric.get('management')
         management = management if isinstance(management, dict) else {}
         return {setting: str(management[field]) for setting, field in RANGE_FIELDS.items() if management.get(field) is not None}
 
@@ -256,11 +256,7 @@ class OverlayManageMapping(OverlayMapping):
             yield found
 
     def inventory(self):
-        answer = self.client.read('%s/switches' % self.fabric_path)
-        switches = answer.get('switches') if isinstance(answer, dict) else None
-        return [{'serialNumber': switch.get('switchId') or switch.get('serialNumber'), 'logicalName': switch.get('hostname'),
-                 'ipAddress': switch.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(switch.get('switchRole'))}
-                for switch in switches or [] if isinstance(switch, dict)]
+        return read_manage_inventory(self.client, self.fabric)
 
     # what 4.2 cannot take, refused before any write
 
