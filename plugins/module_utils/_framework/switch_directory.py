@@ -110,20 +110,21 @@ class SwitchDirectory:
         return partial
 
 
-def read_directory(client, fabric, named=None):
+def read_directory(client, fabric, named=None, read=None):
     """The fabric's switches (inventory entries), their SwitchDirectory, and {serial: the switch as results name it: its
     name, or its serial number when another switch has that name}.
 
     ``named``: the switches the task names, as given. When the run's copy of the fabric's switches
     (``run_switches``) names each of them exactly once, the copy is used: a run reads a fabric's inventory once, not
     once per task. Otherwise (and without ``named``: gathered lists the fabric as it is now, and a task that needs
-    the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy.
+    the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy: ``read``, the
+    read of the client's API (``read_inventory``, the default; ``read_manage_inventory`` on /api/v1/manage).
     """
     directory = kept_directory(client, fabric, named) if named is not None else None
     if directory is not None:
         switches = list(directory.by_serial.values())
         return switches, directory, switch_labels(switches)
-    switches = read_inventory(client, fabric)
+    switches = (read or read_inventory)(client, fabric)
     return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
 
 
