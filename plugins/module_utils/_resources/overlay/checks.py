@@ -275,20 +275,29 @@ class OverlayChecks:
                 check_ports_exist(checks, self.model.KIND, name, switch, ports, switch_ports)
 
     def switch_interfaces(self, serial, switch, checks):
-        """The interface names of a switch (GET /interface/detail?serialNumber=), or None, with a warning, when the
-        controller lists none or has no such read: then the controller is left to judge the ports."""
+        """The interface names of a switch (1 GET of ``interfaces_read``), or None, with a warning, when the controller
+        lists none or has no such read: then the controller is left to judge the ports."""
+        path, query = self.interfaces_read(serial)
         try:
-            answer = self.mapping.client.read(INTERFACE_DETAIL, params={'serialNumber': serial})
+            answer = self.mapping.client.read(path, params=query)
         except ApiError as exc:
             if exc.status not in (404, 405):
                 raise
             answer = None
-        names = interface_names(answer)
+        names = self.interface_names(answer)
         if not names:
             checks.warn('The controller lists no interfaces for switch %s (GET %s), so the ports given for it were not '
-                        'checked before sending' % (switch, INTERFACE_DETAIL))
+                        'checked before sending' % (switch, path))
             return None
         return names
+
+    def interfaces_read(self, serial):
+        """(path, query) of the read of a switch's interfaces: GET /interface/detail?serialNumber= on the legacy API."""
+        return INTERFACE_DETAIL, {'serialNumber': serial}
+
+    @staticmethod
+    def interface_names(answer):
+        return interface_names(answer)
 
 
 def interface_names(answer):
