@@ -11,7 +11,7 @@ class ModuleDocFragment:
     DOCUMENTATION = r'''
 attributes:
   action:
-    description: Carried out by an action plugin of the same name on the controller.
+    description: Carried out by an action plugin of the same name on the Ansible control node.
     support: full
   action_group:
     description: Use C(group/fabricops.dashboard.dashboard) in C(module_defaults) to set the connection options once.

@@ -10,9 +10,9 @@ class ModuleDocFragment:
 
     DOCUMENTATION = r'''
 requirements:
-  - ansible-core 2.16 or later on the controller (the collection's plugins run there; a module runs there through its action plugin)
-  - requests >= 2.31 (Python library, on the controller)
-  - PyJWT >= 2.8 (Python library, on the controller)
+  - ansible-core 2.16 or later on the Ansible control node (the collection's plugins run there; a module runs there through its action plugin)
+  - requests >= 2.31 (Python library, on the Ansible control node)
+  - PyJWT >= 2.8 (Python library, on the Ansible control node)
 options:
   host:
     description:
@@ -95,8 +95,8 @@ options:
     default: false
 notes:
   - The HTTP requests are made by the Ansible control node (the worker process running the task), never by the managed host,
-    so the controller must reach the dashboard. C(delegate_to) does not move them. If only a jump host reaches the dashboard,
-    set E(HTTPS_PROXY) on the controller to a proxy there, or forward a port with C(ssh -L) and point O(host) at it.
+    so the control node must reach the dashboard. C(delegate_to) does not move them. If only a jump host reaches the dashboard,
+    set E(HTTPS_PROXY) on the Ansible control node to a proxy there, or forward a port with C(ssh -L) and point O(host) at it.
 '''
 
     SESSION = r'''

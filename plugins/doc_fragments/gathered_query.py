@@ -38,6 +38,6 @@ options:
         registered variable smaller; the whole list never leaves the task.
       - An expression that does not parse fails the task before any request is sent, with the parser's message. Given
         with another state, the task fails before any request.
-      - Needs the Python library C(jmespath) on the controller (in the collection's C(requirements.txt)).
+      - Needs the Python library C(jmespath) on the Ansible control node (in the collection's C(requirements.txt)).
     type: str
 '''

@@ -117,4 +117,4 @@ class LookupModule(LookupBase):
                 return [path]
             time.sleep(0.05)
         raise AnsibleLookupError('fabricops.dashboard.dashboard_relay: the run\'s session keeper did not open its relay socket within '
-                                 '%d s. The controller may be overloaded, or its temporary directory not writable.' % KEEPER_START_SECONDS)
+                                 '%d s. The Ansible control node may be overloaded, or its temporary directory not writable.' % KEEPER_START_SECONDS)

@@ -50,7 +50,7 @@ description:
     to C(/login) or C(/refresh), say) is returned whole to C(register), but its display is hidden, as for
     M(fabricops.dashboard.dashboard_login).
 requirements:
-  - jmespath >= 1.0 (Python library, on the controller), for O(json_query)
+  - jmespath >= 1.0 (Python library, on the Ansible control node), for O(json_query)
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -93,7 +93,7 @@ options:
       - An expression that does not parse fails the task before any request is sent, with the parser's message. One
         that cannot be applied to the answer (a function given a value of the wrong type, say) fails the task after
         the request, with the answer whole in RV(json).
-      - Needs the Python library C(jmespath) on the controller (in the collection's C(requirements.txt)).
+      - Needs the Python library C(jmespath) on the Ansible control node (in the collection's C(requirements.txt)).
     type: str
   status_code:
     description:

@@ -96,7 +96,7 @@ def main():
     """Entry point of the keeper process (started by ``ensure_keeper``)."""
     orders = json.loads(sys.stdin.read())
     session = DashboardSession(**orders['session'])
-    session.offers.take(orders.get('offers'))
+    session.facts.take(orders.get('facts'))
     end_at_run_end = bool(orders.get('end_at_run_end'))
     if not os.path.isdir(orders['directory']):
         # The run ended before the keeper started.

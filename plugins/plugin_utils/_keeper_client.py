@@ -228,7 +228,7 @@ def ensure_keeper(cache, session, owner=None):
                     'session_timeout': session.session_timeout},
         # What the run learned of the dashboard (its release: where to log out): a short run may be over before the
         # keeper reads the cache, and the keeper would otherwise ask again.
-        'offers': session.offers.as_record(),
+        'facts': session.facts.as_record(),
     }
     if session.uses_api_key:
         # Never the key itself: the keeper only clears the run's cache entry, which holds it, if the run is killed.

@@ -146,7 +146,7 @@ class ControllerClient:
         self.warnings = []
         # Every release this collection knows serves the lan-fabric API at LAN_FABRIC, so the prefix is not
         # learned. What must be learned of the controller (its release, its bulk updates) goes through
-        # ``session.offers``, the one per-run place for it (module_utils/_session/offers.py).
+        # ``session.facts``, the one per-run place for it (module_utils/_session/run_facts.py).
         self.prefix = prefix
         self.sent = []
         self.rendered = []
@@ -206,34 +206,34 @@ class ControllerClient:
             raise
         return response.json if response.json is not None else response.text
 
-    def offered(self, name):
-        """What the run learned the controller offers under ``name`` (``session.offers``); None when not learned yet,
+    def run_fact(self, name):
+        """What the run learned of the controller under ``name`` (``session.facts``); None when not learned yet,
         and offline (rendered), where nothing is learned."""
-        return None if self.offline else self.session.offers.known(name)
+        return None if self.offline else self.session.facts.known(name)
 
-    def learned(self, name, value):
-        """Keep what a request showed the controller offers, for the run's later tasks (``session.offers``)."""
-        self.session.offers.learn(name, lambda: value)
+    def keep_run_fact(self, name, value):
+        """Keep what a request showed of the controller, for the run's later tasks (``session.facts``)."""
+        self.session.facts.learn(name, lambda: value)
 
     def fabric_fact(self, name, fabric):
         """What the run keeps of ``fabric`` under ``name`` (``keep_fabric_fact``), or None; shared: a caller that wants to
         change it copies it."""
-        return self.offered(fabric_fact_key(name, fabric))
+        return self.run_fact(fabric_fact_key(name, fabric))
 
     def keep_fabric_fact(self, name, fabric, value):
         """Keep ``value`` (JSON), just read of ``fabric``, for the run's later tasks: what they would read again unless
         a task of the run changes it (see ``forget_fabric_facts``)."""
-        if not self.offline and self.offered(fabric_fact_key(name, fabric)) != value:
-            self.session.offers.renew(fabric_fact_key(name, fabric), value)
+        if not self.offline and self.run_fact(fabric_fact_key(name, fabric)) != value:
+            self.session.facts.renew(fabric_fact_key(name, fabric), value)
 
     def forget_fabric_facts(self, fabric, *names):
         """This task is about to change what the run keeps of ``fabric`` under ``names``: later tasks read it again."""
         for name in names:
-            if self.offered(fabric_fact_key(name, fabric)) is not None:  # None offline: nothing to forget
-                self.session.offers.renew(fabric_fact_key(name, fabric), None)
+            if self.run_fact(fabric_fact_key(name, fabric)) is not None:  # None offline: nothing to forget
+                self.session.facts.renew(fabric_fact_key(name, fabric), None)
 
 
 def fabric_fact_key(name, fabric):
-    """The name a fact of one fabric is kept under among the run's offers: one per fabric, so that a task writes back
-    only the fabrics it read or changed (see ControllerOffers.changes)."""
+    """The name a fact of one fabric is kept under among the run's facts: one per fabric, so that a task writes back
+    only the fabrics it read or changed (see RunFacts.changes)."""
     return '%s/%s' % (name, fabric)

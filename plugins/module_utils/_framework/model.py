@@ -99,7 +99,7 @@ class ResourceModel:
 
     # input
 
-    def check_name(self, name, where):
+    def validate_name(self, name, where):
         if not isinstance(name, str) or not NAME_PATTERN.match(name):
             raise ModelError('%s: name %r is not a valid %s name: use 1 to 64 letters, digits, "_", ".", ":" or "-", '
                              'starting with a letter or digit.' % (where, name, self.KIND))
@@ -108,7 +108,7 @@ class ResourceModel:
     def from_task(self, item, index):
         """One task ``config`` item as a partial object: only what the user gave, typed."""
         where = 'config[%d]' % index
-        name = self.check_name(item.get('name'), where)
+        name = self.validate_name(item.get('name'), where)
         where = '%s (%s %s)' % (where, self.KIND, name)
         partial = {'name': name}
         for field in self.FIELDS:
@@ -119,7 +119,7 @@ class ResourceModel:
             partial['template_params'] = {str(key): template_text(value) for key, value in params.items()}
         if item.get('attach') is not None:
             partial['attach'] = [self.attachment_from_task(entry, where) for entry in item['attach']]
-        self.check(partial, where)
+        self.validate(partial, where)
         return partial
 
     def attachment_from_task(self, entry, where):
@@ -133,8 +133,9 @@ class ResourceModel:
             attachment['vlan'] = Field('vlan', 'int').coerce(entry['vlan'], where)
         return attachment
 
-    def check(self, partial, where):
-        """Per-resource consistency checks of a partial object; ModelError when it cannot work."""
+    def validate(self, partial, where):
+        """Input validation of one partial object (its options together); ModelError when it cannot work. Not a check: the
+        checks (a mapping's ``check_intent`` and ``check``) refuse what contradicts the task, the fabric or the controller."""
 
     # states
 

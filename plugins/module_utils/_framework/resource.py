@@ -81,6 +81,17 @@ def choose_api(setting, release, has_manage, plural):
     return ApiChoice(MANAGE_API, None) if has_manage else legacy_on_unified(setting, has_manage, plural)
 
 
+# The argument specs a descriptor's options are made of, written once (argument_spec copies them: sharing them is safe)
+TEXT = {'type': 'str'}
+NAME = {'type': 'str', 'required': True}
+NUMBER = {'type': 'int'}
+FLAG = {'type': 'bool'}
+TEXTS = {'type': 'list', 'elements': 'str'}
+TEMPLATE_PARAMS = {'type': 'dict'}
+# The options of a resource on one fabric's switches: the fabric, and deploy and wait
+FABRIC_OPTIONS = dict(fabric=NAME, **DEPLOY_OPTIONS)
+
+
 class Resource:
     """One resource module.
 
@@ -103,10 +114,10 @@ class Resource:
         """The suboptions of ``config``: the model's fields without defaults (merged must see what was not given)."""
         if self.config_options is not None:
             return dict(self.config_options)
-        spec = {'name': {'type': 'str', 'required': True}}
+        spec = {'name': NAME}
         for field in self.model.FIELDS:
             spec[field.name] = {'type': field.kind}
-        spec['template_params'] = {'type': 'dict'}
+        spec['template_params'] = TEMPLATE_PARAMS
         if self.attach_options is not None:
             spec['attach'] = {'type': 'list', 'elements': 'dict', 'options': self.attach_options}
         return spec

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # What the run keeps of a fabric's switches (ControllerClient.keep_fabric_fact): inventory entries, these fields
@@ -109,35 +110,61 @@ class SwitchDirectory:
         return partial
 
 
-def read_directory(client, fabric, named=None):
+def read_directory(client, fabric, named=None, read=None):
     """The fabric's switches (inventory entries), their SwitchDirectory, and {serial: the switch as results name it: its
     name, or its serial number when another switch has that name}.
 
     ``named``: the switches the task names, as given. When the run's copy of the fabric's switches
     (``run_switches``) names each of them exactly once, the copy is used: a run reads a fabric's inventory once, not
     once per task. Otherwise (and without ``named``: gathered lists the fabric as it is now, and a task that needs
-    the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy.
+    the inventory's other fields reads them fresh) 1 GET of the inventory, which renews the run's copy: ``read``, the
+    read of the client's API (``read_inventory``, the default; ``read_manage_inventory`` on /api/v1/manage).
     """
     directory = kept_directory(client, fabric, named) if named is not None else None
     if directory is not None:
         switches = list(directory.by_serial.values())
         return switches, directory, switch_labels(switches)
-    switches = read_inventory(client, fabric)
+    switches = (read or read_inventory)(client, fabric)
     return switches, SwitchDirectory(fabric, switches), switch_labels(switches)
 
 
 def read_inventory(client, fabric):
     """The fabric's inventory entries, every field (``FRESH_FIELDS`` too), in 1 GET, which renews the run's copy."""
+    answer = read_switches(client, fabric, '/control/fabrics/%s/inventory/switchesByFabric')
+    switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
+    keep_run_switches(client, fabric, switches)
+    return switches
+
+
+def read_manage_inventory(client, fabric):
+    """The fabric's switches on /api/v1/manage (``client`` beside it) as inventory entries (``manage_inventory_entry``), in
+    1 GET of ``/fabrics/{fabric}/switches`` (docs/api/platform.yaml), which renews the run's copy."""
+    answer = read_switches(client, fabric, '/fabrics/%s/switches')
+    listed = answer.get('switches') if isinstance(answer, dict) else None
+    switches = [manage_inventory_entry(entry) for entry in listed or []
+                if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
+    keep_run_switches(client, fabric, switches)
+    return switches
+
+
+def manage_inventory_entry(entry):
+    """A switch of GET /api/v1/manage/fabrics/{fabric}/switches as the legacy inventory spells it (``ENTRY_FIELDS``)."""
+    data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
+    meta = data.get('meta') if isinstance(data.get('meta'), dict) else {}
+    return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
+            'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
+            'model': entry.get('model'), 'fabricName': entry.get('fabricName'), 'switchDbID': meta.get('switchDbId')}
+
+
+def read_switches(client, fabric, path):
+    """The answer of ``path`` (with the fabric's name in it); a fabric the controller does not have, said so."""
     try:
-        answer = client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(fabric))
+        return client.read(path % segment(fabric))
     except ApiError as exc:
         if exc.status == 404:
             raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
                            'of an existing fabric in fabric.' % fabric, exc.status) from None
         raise
-    switches = [entry for entry in answer or [] if isinstance(entry, dict) and entry.get('serialNumber')]
-    keep_run_switches(client, fabric, switches)
-    return switches
 
 
 def config_switches(params):

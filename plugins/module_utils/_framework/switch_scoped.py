@@ -17,7 +17,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEPLOYING, normal
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory, read_inventory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
 # What a refusal of an absent switch tells the user to do, after "switch X is not in fabric F"
@@ -56,6 +56,8 @@ class SwitchScopedMapping(Mapping):
 
     ITEMS = 'objects'
     EACH = 'each with its switch'
+    # the one read of the fabric's switches on the mapping's API: a 4.2 mapping sets switch_directory.read_manage_inventory
+    READ_INVENTORY = staticmethod(read_inventory)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -84,7 +86,7 @@ class SwitchScopedMapping(Mapping):
     def inventory(self, named=None):
         """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
         all (see ``switch_directory.read_directory``)."""
-        switches, self.directory, labels = read_directory(self.client, self.fabric, named)
+        switches, self.directory, labels = read_directory(self.client, self.fabric, named, read=self.READ_INVENTORY)
         self.labels.update(labels)
         return switches
 

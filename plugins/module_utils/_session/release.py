@@ -5,7 +5,7 @@
 
 The release is read from ``GET /version.json``, which every release answers without a session
 (Cisco's own roles check a dashboard with it before they log in), once per run: it is one of the
-facts the run keeps of what the controller offers (see ``offers``). From 4.2 on the session logs
+facts the run keeps (see ``run_facts``). From 4.2 on the session logs
 in, refreshes and logs out under ``/api/v1/infra``, as clients written against a live 4.2.1 do;
 before, or when the dashboard does not say, under the unversioned paths every release serves.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import collections
 
-# The name the run's offers keep the release under
-RELEASE_OFFER = 'platform_release'
+# The name the run's facts keep the release under
+RELEASE_FACT = 'platform_release'
 VERSION_PATH = '/version.json'
 # From 4.2.1 on: a cheap read that needs a session (an API key is checked with it there)
 ABOUT_PATH = '/api/v1/infra/about'

@@ -33,8 +33,8 @@ class RunCache:
 
     Beside the session itself, a record holds the password's verifier (see ``password_verifier``),
     whether the session was handed to the user (a task's result, a fact, an option given: one the
-    run opened and did not hand out is the run's to end), and what the fabric controller offers
-    (``offers``). A record written by an older version, without offers, is taken all the same.
+    run opened and did not hand out is the run's to end), and the run's facts (``facts``: see ``run_facts``). A record
+    written by an older version, without them, is taken all the same.
     """
 
     def __init__(self, session, auth, token_cache=None, handed=False, keep=False):
@@ -56,18 +56,18 @@ class RunCache:
 
     def record(self):
         """What the run's cache keeps of the session: ``as_dict`` and what only the run needs."""
-        return dict(self._session.as_dict(), verifier=self.verifier, handed=self.handed, offers=self.offers_to_keep())
+        return dict(self._session.as_dict(), verifier=self.verifier, handed=self.handed, facts=self.facts_to_keep())
 
-    def offers_to_keep(self):
-        """The offers a record saved now holds: what this process has, under the record's as it stands (another task
+    def facts_to_keep(self):
+        """The facts a record saved now holds: what this process has, under the record's as it stands (another task
         may have renewed a value since this one took it), under what this process learned or renewed itself. Called
         with the entry's lock held: every save of a record is."""
-        offers = dict(self._session.offers.as_record())
-        stored = (self._cache.peek(self._session.cache_key()) or {}).get('offers') if self._cache is not None else None
+        facts = dict(self._session.facts.as_record())
+        stored = (self._cache.peek(self._session.cache_key()) or {}).get('facts') if self._cache is not None else None
         if isinstance(stored, dict):
-            offers.update(stored)
-        offers.update(self._session.offers.changes())
-        return offers
+            facts.update(stored)
+        facts.update(self._session.facts.changes())
+        return facts
 
     def opened(self):
         """The session just logged in: the record names its password, and it is not handed out yet."""
@@ -83,7 +83,7 @@ class RunCache:
         with self.entry() as entry:
             record = entry.load()
             if record and record.get('token') == self._session.token:
-                self._session.offers.take(record.get('offers'))
+                self._session.facts.take(record.get('facts'))
                 entry.save(self.record())
 
     def trusts(self, record):
@@ -96,7 +96,7 @@ class RunCache:
         """Take a newer token that another process of this run obtained, and what the run learned of the controller."""
         if not record or not self.trusts(record):
             return False
-        self._session.offers.take(record.get('offers'))
+        self._session.facts.take(record.get('facts'))
         if not record.get('token'):
             return False
         if record['token'] == self._session.token:
@@ -135,37 +135,37 @@ class RunCache:
         self.adopt(record)
         return session.token == record['token'] and session.expires_in() > session.refresh_margin()
 
-    def take_offers(self):
-        """Take what the run learned of the controller so far (its record's ``offers``), read without the lock."""
+    def take_facts(self):
+        """Take what the run learned of the controller so far (its record's ``facts``), read without the lock."""
         if self._cache is None:
             return
         record = self._cache.peek(self._session.cache_key())
         if record and self.trusts(record):
-            self._session.offers.take(record.get('offers'))
+            self._session.facts.take(record.get('facts'))
 
     def keep_key(self):
         """Keep a key session's key for this run's other tasks: in the run's private cache, never in the fact."""
         session = self._session
         with self.entry() as entry:
             entry.save({'auth': 'api_key', 'api_key': self._auth.key, 'username': session.username, 'nodes': session.nodes,
-                        'offers': self.offers_to_keep()})
+                        'facts': self.facts_to_keep()})
 
-    def share_offers(self, offers):
+    def share_facts(self, facts):
         """Keep what was just learned of the controller in the run's record, for the run's later tasks."""
         if self._cache is None:
             return
         if self._held is not None:
             # Learned while this process holds the entry (the release, at a login): the lock is already ours.
-            self._add_offers(self._held, offers)
+            self._add_facts(self._held, facts)
             return
         with self.entry() as entry:
-            self._add_offers(entry, offers)
+            self._add_facts(entry, facts)
 
-    def _add_offers(self, entry, offers):
+    def _add_facts(self, entry, facts):
         record = entry.load()
-        # Without a record there is nothing to add to: the session's next save carries the offers.
+        # Without a record there is nothing to add to: the session's next save carries the facts.
         if record and self.trusts(record):
-            record['offers'] = dict(record.get('offers') or {}, **offers.changes())
+            record['facts'] = dict(record.get('facts') or {}, **facts.changes())
             entry.save(record)
 
     def end_refused_login(self):

@@ -26,10 +26,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
     ApiError, ConfigurationError, DashboardError, SessionExpired, TransportError, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.options import (
     DEFAULT_DOMAIN, DEFAULT_SESSION_TIMEOUT, checked_timeout, dot_segment_problem, normalize_nodes, session_arguments)
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.offers import ControllerOffers
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.run_facts import RunFacts
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.rbac import parse_rbac
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import (
-    ABOUT_PATH, RELEASE_OFFER, auth_paths, read_release, serves_about)
+    ABOUT_PATH, RELEASE_FACT, auth_paths, read_release, serves_about)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.run_cache import RunCache
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import Secrets, body_secrets
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.transport import HttpClient
@@ -79,7 +79,7 @@ class DashboardSession:
         # Where the user sets the options, for the messages: a lookup or the inventory reads no module_defaults.
         self._configured_in = configured_in
         self.run_cache = RunCache(self, self._auth, token_cache, handed=bool(token) or bool(keep_session), keep=bool(keep_session))
-        self.offers = ControllerOffers(on_learn=self.run_cache.share_offers)
+        self.facts = RunFacts(on_learn=self.run_cache.share_facts)
         # How many sessions this object opened (logins): the run's keeper is told of a new one.
         self.logins = 0
         # Called once a login's session is in the run's cache (a lookup starts the run's keeper with it, see _plugin_session).
@@ -170,13 +170,13 @@ class DashboardSession:
         """The dashboard's release (see ``release.release_from_version``), None when it does not say.
 
         Learned once per run, from the public GET /version.json, and kept with the run's session record
-        (``offers``): the run's later tasks have it without a request.
+        (``facts``): the run's later tasks have it without a request.
         """
-        if RELEASE_OFFER not in self.offers:
+        if RELEASE_FACT not in self.facts:
             # Asked before this task's first request (a resource task chooses its API first): what an earlier
             # task of the run learned is in the run's record, not yet in this process.
-            self.run_cache.take_offers()
-        return self.offers.learn(RELEASE_OFFER, lambda: read_release(self.http))
+            self.run_cache.take_facts()
+        return self.facts.learn(RELEASE_FACT, lambda: read_release(self.http))
 
     @property
     def auth_paths(self):

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, NAME, TEXT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import SwitchManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, ROLES, SwitchModel
@@ -15,13 +15,13 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fab
 FABRIC_SWITCHES = Resource(
     SwitchModel(), {LEGACY_API: SwitchMapping, MANAGE_API: SwitchManageMapping},
     config_options={
-        'name': {'type': 'str', 'required': True},
+        'name': NAME,
         'role': {'type': 'str', 'choices': list(ROLES)},
         'preserve_config': {'type': 'bool', 'default': False},
     },
     options={
-        'fabric': {'type': 'str', 'required': True},
-        'switch_username': {'type': 'str'},
+        'fabric': NAME,
+        'switch_username': TEXT,
         'switch_password': {'type': 'str', 'no_log': True},
         'switch_auth_protocol': {'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
         'max_hops': {'type': 'int', 'default': 0},

@@ -32,6 +32,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
 
 
 class SwitchMapping(Mapping):
+    # where an entry of the fabric's switch list holds the switch's address and serial number (the first given), and the
+    # user's spelling of the role it holds (inventory/switchesByFabric in docs/api/fabric-controller.yaml)
+    ADDRESS_FIELD = 'ipAddress'
+    SERIAL_FIELDS = ('serialNumber',)
+    ROLE_SPELLING = staticmethod(role_from_controller)
+
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         self.base = '/control/fabrics/%s' % segment(self.fabric)
@@ -66,17 +72,14 @@ class SwitchMapping(Mapping):
         """The fabric's switches as the controller lists them (one request)."""
         return self.client.read(self.base + '/inventory/switchesByFabric') or []
 
-    @staticmethod
-    def address_of(entry):
-        return entry.get('ipAddress')
+    def address_of(self, entry):
+        return entry.get(self.ADDRESS_FIELD)
 
-    @staticmethod
-    def serial_of(entry):
-        return entry.get('serialNumber')
+    def serial_of(self, entry):
+        return next((entry[field] for field in self.SERIAL_FIELDS if entry.get(field)), None)
 
-    @staticmethod
-    def role_of(entry):
-        return role_from_controller(entry.get('switchRole'))
+    def role_of(self, entry):
+        return self.ROLE_SPELLING(entry.get('switchRole'))
 
     @staticmethod
     def config_hint(state):

@@ -54,6 +54,10 @@ class SwitchManageMapping(SwitchMapping):
     """Switches on /api/v1/manage: the legacy mapping's checks and options, the 4.2 paths and fields."""
 
     API = MANAGE_API
+    # GET /fabrics/{fabric}/switches in docs/api/platform.yaml
+    ADDRESS_FIELD = 'fabricManagementIp'
+    SERIAL_FIELDS = ('switchId', 'serialNumber')
+    ROLE_SPELLING = staticmethod(role_from_manage)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -63,18 +67,6 @@ class SwitchManageMapping(SwitchMapping):
         answer = self.client.read(self.base + '/switches') or {}
         switches = answer.get('switches') if isinstance(answer, dict) else None
         return switches or []
-
-    @staticmethod
-    def address_of(entry):
-        return entry.get('fabricManagementIp')
-
-    @staticmethod
-    def role_of(entry):
-        return role_from_manage(entry.get('switchRole'))
-
-    @staticmethod
-    def serial_of(entry):
-        return entry.get('switchId') or entry.get('serialNumber')
 
     def check(self, changes):
         super().check(changes)

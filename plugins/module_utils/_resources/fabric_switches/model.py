@@ -31,7 +31,7 @@ class SwitchModel(ResourceModel):
     NOT_PARTS = ('template_params', 'attach') + ADD_OPTIONS
     FIELDS = (Field('role', 'str', DEFAULT_ROLE),)
 
-    def check_name(self, name, where):
+    def validate_name(self, name, where):
         try:
             return str(ipaddress.ip_address(str(name).strip()))
         except ValueError:
@@ -46,7 +46,7 @@ class SwitchModel(ResourceModel):
             partial['preserve_config'] = Field('preserve_config', 'bool').coerce(item['preserve_config'], 'config[%d]' % index)
         return partial
 
-    def check(self, partial, where):
+    def validate(self, partial, where):
         role = partial.get('role')
         if role is not None:
             role = role.strip().lower().replace(' ', '_').replace('-', '_')

@@ -174,7 +174,7 @@ class FabricManageMapping(Mapping):
         for index, want in enumerate(wants):
             where = 'config[%d] (fabric %s)' % (index, want['name'])
             take_option_keys(self.model, want, where, OPTION_OF_KEY)
-            self.model.check(want, where)
+            self.model.validate(want, where)
             outside = sorted(key for key in want.get('template_params') or {} if key not in TEMPLATE_KEYS)
             if outside:
                 raise ModelError('%s: template_params %s have no place in the fabric object of the /api/v1/manage API that '

@@ -41,7 +41,7 @@ class FabricModel(ResourceModel):
         super().__init__()
         self.template_defaults = template_defaults or {}
 
-    def check(self, partial, where):
+    def validate(self, partial, where):
         # the argument spec refuses it first; this holds for a run given unvalidated params (FABRICS.run)
         mode = partial.get('replication_mode')
         if mode is not None and mode not in REPLICATION_MODES:

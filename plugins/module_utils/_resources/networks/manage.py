@@ -6,14 +6,15 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.legacy import NO_VRF, NetworkMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.kind import NETWORK, NO_VRF
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.manage import NETWORK_WIRE, PORT_MODE, OverlayManageMapping
 
 
-class NetworkManageMapping(OverlayManageMapping, NetworkMapping):
+class NetworkManageMapping(OverlayManageMapping):
     """Networks on the /api/v1/manage API of a 4.2 dashboard (``overlay.manage``): a layer-2-only network is one without
     ``vrfName``; an attachment's ports travel as ``interfaces``, the whole set the switch carries for it."""
 
+    kind = NETWORK
     WIRE = NETWORK_WIRE
     # the next free network id: GET .../networkPreInformation answers {"l2Vni": N, ...}
     NEXT_ID = ('networkPreInformation', 'l2Vni')

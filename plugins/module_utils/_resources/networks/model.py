@@ -37,7 +37,7 @@ class NetworkModel(ResourceModel):
     # the controller gives the next free L2 VNI when the task gives none (GET .../netinfo)
     ID_FIELD = 'network_id'
 
-    def check(self, partial, where):
+    def validate(self, partial, where):
         if partial.get('layer2_only') and partial.get('vrf') not in (None, 'NA'):
             raise ModelError('%s: a layer2_only network belongs to no VRF; leave vrf out (or set layer2_only: false).' % where)
 

@@ -80,8 +80,8 @@ class OverlayChecks:
 
     def owned_template_keys(self):
         """{template key: option} of the keys an option of the module sets: never to be given in template_params."""
-        owned = {key: option for option, key in self.mapping.TEMPLATE_KEYS.items()}
-        owned.update(self.mapping.IDENTITY_KEYS)
+        owned = {key: option for option, key in self.mapping.kind.TEMPLATE_KEYS.items()}
+        owned.update(self.mapping.kind.IDENTITY_KEYS)
         return owned
 
     def check_input(self, want, checks):
@@ -94,7 +94,7 @@ class OverlayChecks:
             check_bounds(checks, kind, name, 'vlan (attach, switch %s)' % attachment['switch'], attachment.get('vlan'),
                          VLAN_BOUNDS, 'VLAN')
             check_port_names(checks, kind, name, attachment['switch'], attachment.get('ports'))
-        for option, version in sorted(self.mapping.ADDRESS_FIELDS.items()):
+        for option, version in sorted(self.mapping.kind.ADDRESS_FIELDS.items()):
             check_interface_address(checks, kind, name, option, want.get(option), version)
         check_template_keys(checks, kind, name, want.get('template_params'), self.owned_template_keys())
 
@@ -130,8 +130,8 @@ class OverlayChecks:
         kinds), a VLAN on a switch (one per switch for both), a network's VRF (it must exist), or the delete of VRFs (no
         network may still be in one). A task that changes only what no rule shares (a gateway, a description) or takes
         attachments away reads nothing of the other kind."""
-        mapping, id_field, reference = self.mapping, self.model.ID_FIELD, self.mapping.REFERENCE
-        if deleted and mapping.REFERENCED_BY:
+        mapping, id_field, reference = self.mapping, self.model.ID_FIELD, self.mapping.kind.REFERENCE
+        if deleted and mapping.kind.REFERENCED_BY:
             return True
         for change in writing:
             old = change.before or {}
@@ -180,7 +180,7 @@ class OverlayChecks:
     def check_references(self, checks, after, before, deleted, peer, peer_objects):
         if peer is None:
             return
-        reference, referenced_by = self.mapping.REFERENCE, self.mapping.REFERENCED_BY
+        reference, referenced_by = self.mapping.kind.REFERENCE, self.mapping.kind.REFERENCED_BY
         if reference:
             referrers = [(self.model.KIND, name, obj[reference], before.get(name, {}).get(reference) != obj[reference])
                          for name, obj in after.items() if obj.get(reference)]
@@ -206,7 +206,7 @@ class OverlayChecks:
         """Warn about VNIs and VLANs the task gives outside the fabric's ranges (its settings, read only when needed)."""
         given = []
         id_field = self.model.ID_FIELD
-        range_settings = self.mapping.RANGE_SETTINGS
+        range_settings = self.mapping.kind.RANGE_SETTINGS
         for change in writing:
             old = change.before or {}
             if change.after.get(id_field) is not None and change.after.get(id_field) != old.get(id_field):
@@ -236,14 +236,22 @@ class OverlayChecks:
         client.keep_fabric_fact(RUN_RANGES, fabric, kept)
         return kept
 
+    # the fabric as the API reads it: GET /control/fabrics/{fabric} on the legacy API
+    FABRIC_PATH = '/control/fabrics/%s'
+
     def fabric_settings(self):
-        """The fabric's nvPairs (GET /control/fabrics/{fabric}), read once."""
+        """The fabric's settings by their legacy nvPair names (1 GET of ``FABRIC_PATH``), read once."""
         mapping = self.mapping
         try:
-            answer = mapping.client.read('/control/fabrics/%s' % segment(mapping.fabric))
+            answer = mapping.client.read(self.FABRIC_PATH % segment(mapping.fabric))
         except ApiError as exc:
             raise mapping.fabric_error(exc) from None
-        pairs = answer.get('nvPairs') if isinstance(answer, dict) else None
+        return self.settings_of(answer if isinstance(answer, dict) else {})
+
+    @staticmethod
+    def settings_of(fabric):
+        """The settings of a fabric as read: its nvPairs."""
+        pairs = fabric.get('nvPairs')
         return pairs if isinstance(pairs, dict) else {}
 
     def check_ports(self, checks, writing):
@@ -267,20 +275,29 @@ class OverlayChecks:
                 check_ports_exist(checks, self.model.KIND, name, switch, ports, switch_ports)
 
     def switch_interfaces(self, serial, switch, checks):
-        """The interface names of a switch (GET /interface/detail?serialNumber=), or None, with a warning, when the
-        controller lists none or has no such read: then the controller is left to judge the ports."""
+        """The interface names of a switch (1 GET of ``interfaces_read``), or None, with a warning, when the controller
+        lists none or has no such read: then the controller is left to judge the ports."""
+        path, query = self.interfaces_read(serial)
         try:
-            answer = self.mapping.client.read(INTERFACE_DETAIL, params={'serialNumber': serial})
+            answer = self.mapping.client.read(path, params=query)
         except ApiError as exc:
             if exc.status not in (404, 405):
                 raise
             answer = None
-        names = interface_names(answer)
+        names = self.interface_names(answer)
         if not names:
             checks.warn('The controller lists no interfaces for switch %s (GET %s), so the ports given for it were not '
-                        'checked before sending' % (switch, INTERFACE_DETAIL))
+                        'checked before sending' % (switch, path))
             return None
         return names
+
+    def interfaces_read(self, serial):
+        """(path, query) of the read of a switch's interfaces: GET /interface/detail?serialNumber= on the legacy API."""
+        return INTERFACE_DETAIL, {'serialNumber': serial}
+
+    @staticmethod
+    def interface_names(answer):
+        return interface_names(answer)
 
 
 def interface_names(answer):

@@ -7,8 +7,8 @@ VRFs and networks share one pattern on the controller (``/top-down/fabrics/{fabr
 ``/networks`` in docs/api/fabric-controller.yaml): a list per fabric, a JSON-in-string template
 config, bulk create and delete, attachments read and written in one call each, deploy by name.
 ``OverlayMapping`` carries that pattern; ``vrfs`` and ``networks`` declare which option is which
-controller field. ND 4.2's ``/api/v1/manage`` is another mapping class behind the same model
-(``overlay.manage``).
+controller field (``vrfs.kind``, ``networks.kind``). ND 4.2's ``/api/v1/manage`` is another mapping class behind the
+same model (``overlay.manage``, a subclass of this one), holding the same kind.
 
 The writes, in the order the controller needs: deletions first (detach, deploy the detach
 where something was deployed, wait, delete in bulk), then creates (one bulk call; one each for
@@ -33,8 +33,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
     OfflineDirectory,
     SwitchDirectory,
-    keep_run_switches,
     kept_directory,
+    read_inventory,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -46,40 +46,13 @@ DELETE_BATCH = 30
 ATTACHMENT_READ_BATCH = 200
 
 
-def split_ports(text):
-    return sorted(set(port.strip() for port in str(text or '').split(',') if port.strip()))
-
-
 class OverlayMapping(Mapping):
-    """Subclasses set KIND ('vrf' or 'network'), NEXT_ID, TEMPLATE_KEYS, TOP_LEVEL, SEGMENT_KEY and IDENTITY_KEYS, and for
-    the checks of the task's intent RANGE_SETTINGS, ADDRESS_FIELDS, REFERENCE or REFERENCED_BY, and ``peer()``."""
+    """Subclasses set ``kind`` (what the object is in the controller's words: ``overlay.kind``) and ``NEXT_ID`` (the read
+    of the next free id and its field)."""
 
-    KIND = None
-    # the peer kind's resource: (its package under _resources, its descriptor)
-    PEER = None
-    # option -> key inside the template config
-    TEMPLATE_KEYS = {}
-    # option -> field of the object itself
-    TOP_LEVEL = {}
-    # the template config key of the object's segment id (the model's ID_FIELD)
-    SEGMENT_KEY = None
-    # config keys the controller derives from the object (name, segment id): never template_params; {key: the option that sets it}
-    IDENTITY_KEYS = {}
-    # the fabric settings (nvPairs) holding the range of this kind's VNIs and of its VLANs
-    RANGE_SETTINGS = (None, None)
-    # option -> IP version, of the options that hold an interface address with its prefix length
-    ADDRESS_FIELDS = {}
-    # the option by which an object names an object of the peer kind (a network's vrf); or, on the peer's side, the
-    # peer's option that names objects of this kind (REFERENCED_BY)
-    REFERENCE = None
-    REFERENCED_BY = None
-    # fields of the object that only the controller sets: never sent back
-    SERVER_FIELDS = ('id', 'fabric')
-    # template config keys whose value, on an object of the default templates, sets nothing: the value the controller
-    # fills in itself (``"nveId": "1"`` in the template config of every object GET /top-down/fabrics/{fabric}/networks and
-    # /vrfs list, docs/api/fabric-controller.yaml); an empty value sets nothing either. gathered leaves them out, and the
-    # /api/v1/manage mapping takes them as the nothing they set.
-    UNSET_PARAMS = {'nveId': '1'}
+    # an OverlayKind: VRF (vrfs.kind) or NETWORK (networks.kind)
+    kind = None
+    NEXT_ID = None
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -97,11 +70,11 @@ class OverlayMapping(Mapping):
 
     @property
     def name_key(self):
-        return self.KIND + 'Name'
+        return self.kind.NAME + 'Name'
 
     @property
     def config_key(self):
-        return self.KIND + 'TemplateConfig'
+        return self.kind.NAME + 'TemplateConfig'
 
     @property
     def fabric_path(self):
@@ -109,14 +82,14 @@ class OverlayMapping(Mapping):
 
     @property
     def attach_path(self):
-        return '%s/%ss/attachments' % (self.fabric_path, self.KIND)
+        return '%s/%ss/attachments' % (self.fabric_path, self.kind.NAME)
 
     @property
     def deploy_path(self):
-        return '%s/%ss/deployments' % (self.fabric_path, self.KIND)
+        return '%s/%ss/deployments' % (self.fabric_path, self.kind.NAME)
 
     def deploy_body(self, names):
-        return {self.KIND + 'Names': ','.join(names)}
+        return {self.kind.NAME + 'Names': ','.join(names)}
 
     # controller -> model
 
@@ -125,15 +98,15 @@ class OverlayMapping(Mapping):
         config = parse_config(listed.get(self.config_key))
         obj = {'name': str(listed.get(self.name_key))}
         where = '%s %s as read' % (self.model.KIND, obj['name'])
-        consumed = set(self.IDENTITY_KEYS)
-        for option, key in self.TEMPLATE_KEYS.items():
+        consumed = set(self.kind.IDENTITY_KEYS)
+        for option, key in self.kind.TEMPLATE_KEYS.items():
             consumed.add(key)
             if key in config:
                 value = self.model.fields[option].coerce(config[key], where)
                 if value is not None:
                     obj[option] = value
-        for option, key in self.TOP_LEVEL.items():
-            value = self.top_level_value(option, listed.get(key))
+        for option, key in self.kind.TOP_LEVEL.items():
+            value = self.kind.top_level_value(option, listed.get(key))
             if value is not None:
                 obj[option] = self.model.fields[option].coerce(value, where)
         obj['template_params'] = {key: template_text(value) for key, value in config.items() if key not in consumed}
@@ -144,13 +117,9 @@ class OverlayMapping(Mapping):
                 obj['attach'][str(entry.get('switchSerialNo'))] = self.attachment_from_controller(entry, where)
         return settle(obj)
 
-    def top_level_value(self, option, value):
-        del option
-        return value
-
     def unset(self, key, value):
         """Whether template parameter ``key`` at ``value`` sets nothing (UNSET_PARAMS, or empty)."""
-        return value in ('', None) or self.UNSET_PARAMS.get(key) == value
+        return value in ('', None) or self.kind.UNSET_PARAMS.get(key) == value
 
     def gathered(self, have):
         """What gathered lists: of template_params, only what sets something (what is left out is what the controller
@@ -165,6 +134,7 @@ class OverlayMapping(Mapping):
         vlan = self.model.fields.get('vlan_id').coerce(entry.get('vlanId'), where)
         if vlan:
             attachment['vlan'] = vlan
+        attachment.update(self.kind.extra_attachment(entry))
         return attachment
 
     # model -> controller
@@ -173,7 +143,7 @@ class OverlayMapping(Mapping):
         """The template config with native types inside (the controller stores them as text)."""
         config = dict(obj.get('template_params') or {})
         filled = self.filled.get(obj['name'], ())
-        for option, key in self.TEMPLATE_KEYS.items():
+        for option, key in self.kind.TEMPLATE_KEYS.items():
             # a default the read filled in (the controller held none) is not written while it is still the default
             if obj.get(option) is not None and not (option in filled and obj[option] == self.model.fields[option].default):
                 config[key] = obj[option]
@@ -184,44 +154,36 @@ class OverlayMapping(Mapping):
         """The object's name and segment id inside its template config, where the controller requires them too."""
         config = {self.name_key: obj['name']}
         if obj.get(self.model.ID_FIELD) is not None:
-            config[self.SEGMENT_KEY] = obj[self.model.ID_FIELD]
+            config[self.kind.SEGMENT_KEY] = obj[self.model.ID_FIELD]
+        config.update(self.kind.extra_identity(obj))
         return config
 
     def object_to_controller(self, obj):
         """The whole object as create and update take it: what was read, with the model's fields over it."""
         body = {key: value for key, value in self.raw.get(obj['name'], {}).items()
-                if key not in self.SERVER_FIELDS and not key.endswith('Status')}
+                if key not in self.kind.SERVER_FIELDS and not key.endswith('Status')}
         body.update({'fabric': self.fabric, self.name_key: obj['name']})
-        for option, key in self.TOP_LEVEL.items():
+        for option, key in self.kind.TOP_LEVEL.items():
             if obj.get(option) is not None:
-                body[key] = self.top_level_to_controller(option, obj[option])
-        body.update(self.extra_top_level(obj))
+                body[key] = obj[option]
+        body.update(self.kind.extra_top_level(obj, self.raw.get(obj['name'], {})))
         body[self.config_key] = json.dumps(self.config_to_controller(obj), separators=(',', ':'))
         return body
 
-    def top_level_to_controller(self, option, value):
-        del option
-        return value
-
-    def extra_top_level(self, obj):
-        del obj
-        return {}
-
     def attachment_item(self, name, serial, before, after):
         """One lanAttachList item: attach (or change the VLAN; 0 is the object's own) when wanted, detach when not."""
-        del before
         wanted = after is not None
-        return {
+        return dict({
             'fabric': self.fabric, self.name_key: name, 'serialNumber': serial,
             'vlan': (after or {}).get('vlan') or 0, 'deployment': wanted, 'isAttached': wanted,
             'instanceValues': '', 'extensionValues': '', 'freeformConfig': '',
-        }
+        }, **self.kind.extra_attachment_item(before, after))
 
     # reads
 
     def read_objects(self):
         try:
-            answer = self.client.read('%s/%ss' % (self.fabric_path, self.KIND))
+            answer = self.client.read('%s/%ss' % (self.fabric_path, self.kind.NAME))
         except ApiError as exc:
             raise self.fabric_error(exc) from None
         objects = [item for item in answer or [] if isinstance(item, dict) and item.get(self.name_key)]
@@ -231,7 +193,7 @@ class OverlayMapping(Mapping):
     def attachment_batches(self, names):
         """{name: lanAttachList} per read, in as few reads as the URL length allows; one batch held at a time."""
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.client.read(self.attach_path, params={self.KIND + '-names': batch})
+            answer = self.client.read(self.attach_path, params={self.kind.NAME + '-names': batch})
             yield {str(entry.get(self.name_key)): entry.get('lanAttachList') or [] for entry in answer or [] if isinstance(entry, dict)}
 
     def read_attachments(self, names):
@@ -294,13 +256,12 @@ class OverlayMapping(Mapping):
         directory = kept_directory(self.client, self.fabric, named, self.switches_seen.values())
         if directory is not None:
             return directory
-        switches = [entry for entry in self.inventory() or [] if isinstance(entry, dict)]
-        keep_run_switches(self.client, self.fabric, switches)
-        return SwitchDirectory(self.fabric, switches)
+        return SwitchDirectory(self.fabric, self.inventory())
 
     def inventory(self):
-        """The fabric's switches as the legacy inventory lists them (serialNumber, logicalName, ipAddress, switchRole)."""
-        return self.client.read('/control/fabrics/%s/inventory/switchesByFabric' % segment(self.fabric))
+        """The fabric's switches as inventory entries (1 GET, which renews the run's copy): every mapping's ``inventory``
+        gives these, on either API (``switch_directory.read_inventory``, ``read_manage_inventory``)."""
+        return read_inventory(self.client, self.fabric)
 
     def prepare_offline(self, wants):
         """For rendered: switches are taken to be named by serial number, and ids cannot be asked for."""
@@ -327,23 +288,23 @@ class OverlayMapping(Mapping):
                     '; '.join('%s on %s' % (name, ', '.join(switches)) for name, switches in sorted(shown.items())),
                     DEFAULT_WAIT_TIMEOUT))
 
-    # the checks of the task's intent (intent.py)
+    # the checks of the task's intent (overlay.checks)
 
     def fabric_error(self, exc):
         """The error of a read of the fabric's objects or settings: a fabric that does not exist, said so."""
         if exc.status == 404:
             return ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its %ss). Give the name of an '
                             'existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.'
-                            % (self.fabric, self.KIND), exc.status)
+                            % (self.fabric, self.kind.NAME), exc.status)
         return exc
 
     def peer(self):
         """The mapping of the kind that shares this one's VNIs and switch VLANs (VRFs for networks), on the same client."""
-        return self.mapping_of(resource_named(*self.PEER)) if self.PEER else None
+        return self.mapping_of(resource_named(*self.kind.PEER)) if self.kind.PEER else None
 
     def check_intent(self, state, wants, changes, checks):
         """Refuse (or warn about) what contradicts the task itself or the fabric, before anything is written (the rules:
-        intent.OverlayChecks). What it costs: nothing for gathered or a task that changes nothing; else 1 to 4 GETs in
+        overlay.checks.OverlayChecks). What it costs: nothing for gathered or a task that changes nothing; else 1 to 4 GETs in
         bulk, and for networks 1 GET per switch the task brings ports to (its interface list); the count in detail is in
         OverlayChecks.check_intent."""
         OverlayChecks(self).check_intent(state, wants, changes, checks)
@@ -401,31 +362,31 @@ class OverlayMapping(Mapping):
                     shown[id_field] = change.after[id_field]
 
     def create_bulk(self, objs):
-        answer = yield Request('POST', '/top-down/bulk-create/%ss' % self.KIND, [self.object_to_controller(obj) for obj in objs])
-        check_bulk_answer('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
+        answer = yield Request('POST', '/top-down/bulk-create/%ss' % self.kind.NAME, [self.object_to_controller(obj) for obj in objs])
+        check_bulk_answer('creating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer)
 
     def update_steps(self, objs):
         """Each changed object sent whole: all in one bulk update where the controller has it (NDFC 12.2 and later:
         PUT /top-down/v2/bulk-update/{kind}s, the template config as an object), else one PUT each.
 
         Whether it has it is learned once per run, by the run's first update: a 404 answer means no such API (nothing
-        was written), and the run's later tasks then send one PUT per object at once (``session.offers``)."""
+        was written), and the run's later tasks then send one PUT per object at once (``session.facts``)."""
         if not objs:
             return
-        offer = 'top_down_bulk_update'
-        if self.client.offered(offer) is not False:
+        fact = 'top_down_bulk_update'
+        if self.client.run_fact(fact) is not False:
             bodies = []
             for obj in objs:
                 body = self.object_to_controller(obj)
                 body[self.config_key] = json.loads(body[self.config_key])
                 bodies.append(body)
-            answer = yield Request('PUT', '/top-down/v2/bulk-update/%ss' % self.KIND, bodies, optional=True)
-            self.client.learned(offer, answer is not NOT_OFFERED)
+            answer = yield Request('PUT', '/top-down/v2/bulk-update/%ss' % self.kind.NAME, bodies, optional=True)
+            self.client.keep_run_fact(fact, answer is not NOT_OFFERED)
             if answer is not NOT_OFFERED:
-                check_bulk_answer('updating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer)
+                check_bulk_answer('updating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer)
                 return
         for obj in objs:
-            yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.KIND, segment(obj['name'])), self.object_to_controller(obj))
+            yield Request('PUT', '%s/%ss/%s' % (self.fabric_path, self.kind.NAME, segment(obj['name'])), self.object_to_controller(obj))
 
     def next_id(self, answer):
         """The id the controller would give the next object of this kind, from its answer. Not reserved: it stays
@@ -435,7 +396,7 @@ class OverlayMapping(Mapping):
             return int(value)
         except (TypeError, ValueError):
             raise ApiError('The controller gave no next free %s id (GET %s answered %r); give the id in the task.'
-                           % (self.KIND, self.NEXT_ID[0], answer), 200) from None
+                           % (self.kind.NAME, self.NEXT_ID[0], answer), 200) from None
 
     def attach_body(self, changes):
         """The one attachments request for every Change's attachment changes (deleted objects detach all)."""
@@ -451,7 +412,7 @@ class OverlayMapping(Mapping):
         body = self.attach_body(changes)
         if body:
             answer = yield Request('POST', self.attach_path, body)
-            check_item_statuses('attaching %ss to switches in fabric %s' % (self.KIND, self.fabric), answer)
+            check_item_statuses('attaching %ss to switches in fabric %s' % (self.kind.NAME, self.fabric), answer)
 
     def deploy_request(self, names):
         """Deploy the pending attachments of ``names`` (the controller answers "No switches PENDING" when none are)."""
@@ -484,9 +445,9 @@ class OverlayMapping(Mapping):
     def delete_requests(self, names):
         """The deletes themselves, in bulk, once nothing of them is deployed."""
         for batch in name_batches(names, most=DELETE_BATCH):
-            answer = yield Request('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.KIND),
-                                   query={self.KIND + '-names': batch}, partial=True)
-            check_bulk_answer('deleting %ss in fabric %s' % (self.KIND, self.fabric), batch.split(','), answer)
+            answer = yield Request('DELETE', '%s/bulk-delete/%ss' % (self.fabric_path, self.kind.NAME),
+                                   query={self.kind.NAME + '-names': batch}, partial=True)
+            check_bulk_answer('deleting %ss in fabric %s' % (self.kind.NAME, self.fabric), batch.split(','), answer)
 
 
 def attachment_states(attachments):

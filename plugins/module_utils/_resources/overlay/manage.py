@@ -28,6 +28,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import read_manage_inventory
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.checks import OverlayChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import ATTACHMENT_READ_BATCH, DELETE_BATCH, OverlayMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -122,39 +123,30 @@ def typed(value, kind, where):
 class ManageOverlayChecks(OverlayChecks):
     """The intent checks of ``OverlayChecks``, reading the fabric's settings and a switch's ports on /api/v1/manage."""
 
-    def fabric_settings(self):
-        """The fabric's VNI and VLAN ranges (GET /fabrics/{fabric}, its ``management``), by their legacy names, read once."""
-        mapping = self.mapping
-        try:
-            answer = mapping.client.read('/fabrics/%s' % segment(mapping.fabric))
-        except ApiError as exc:
-            raise mapping.fabric_error(exc) from None
-        management = answer.get('management') if isinstance(answer, dict) else None
+    # GET /fabrics/{fabric} of docs/api/platform.yaml
+    FABRIC_PATH = '/fabrics/%s'
+
+    @staticmethod
+    def settings_of(fabric):
+        """The fabric's VNI and VLAN ranges (its ``management``), by their legacy names."""
+        management = fabric.get('management')
         management = management if isinstance(management, dict) else {}
         return {setting: str(management[field]) for setting, field in RANGE_FIELDS.items() if management.get(field) is not None}
 
-    def switch_interfaces(self, serial, switch, checks):
-        """The interface names of a switch (GET /fabrics/{fabric}/switches/{serial}/interfaces), or None, with a warning."""
-        mapping = self.mapping
-        path = '/fabrics/%s/switches/%s/interfaces' % (segment(mapping.fabric), segment(serial))
-        try:
-            answer = mapping.client.read(path)
-        except ApiError as exc:
-            if exc.status not in (404, 405):
-                raise
-            answer = None
+    def interfaces_read(self, serial):
+        """GET /fabrics/{fabric}/switches/{serial}/interfaces of docs/api/platform.yaml."""
+        return '/fabrics/%s/switches/%s/interfaces' % (segment(self.mapping.fabric), segment(serial)), None
+
+    @staticmethod
+    def interface_names(answer):
         listed = answer.get('interfaces') if isinstance(answer, dict) else None
-        names = [str(item['interfaceName']) for item in listed or [] if isinstance(item, dict) and item.get('interfaceName')]
-        if not names:
-            checks.warn('The dashboard lists no interfaces for switch %s (GET %s), so the ports given for it were not '
-                        'checked before sending' % (switch, path))
-            return None
-        return names
+        return [str(item['interfaceName']) for item in listed or [] if isinstance(item, dict) and item.get('interfaceName')]
 
 
 class OverlayManageMapping(OverlayMapping):
-    """The /api/v1/manage mapping of a OverlayMapping subclass: ``class VrfManageMapping(OverlayManageMapping, VrfMapping)``,
-    which sets ``WIRE`` (VRF_WIRE or NETWORK_WIRE) and ``NEXT_ID`` (its ``*PreInformation`` read and field)."""
+    """The /api/v1/manage mapping of VRFs or networks: a subclass sets ``kind`` (the same object as the legacy mapping's:
+    ``vrfs.kind.VRF``, ``networks.kind.NETWORK``), ``WIRE`` (VRF_WIRE or NETWORK_WIRE) and ``NEXT_ID`` (its
+    ``*PreInformation`` read and field)."""
 
     API = MANAGE_API
 
@@ -173,15 +165,15 @@ class OverlayManageMapping(OverlayMapping):
 
     @property
     def plural(self):
-        return self.KIND + 's'
+        return self.kind.NAME + 's'
 
     @property
     def names_key(self):
-        return self.KIND + 'Names'
+        return self.kind.NAME + 'Names'
 
     @property
     def deploy_path(self):
-        return '%s/%sActions/deploy' % (self.fabric_path, self.KIND)
+        return '%s/%sActions/deploy' % (self.fabric_path, self.kind.NAME)
 
     def deploy_body(self, names):
         return {self.names_key: list(names)}
@@ -189,7 +181,7 @@ class OverlayManageMapping(OverlayMapping):
     @property
     def template_params_keys(self):
         """The legacy template keys the typed object has a place for and no option owns: the template_params 4.2 takes."""
-        owned = set(self.TEMPLATE_KEYS.values()) | set(self.IDENTITY_KEYS)
+        owned = set(self.kind.TEMPLATE_KEYS.values()) | set(self.kind.IDENTITY_KEYS)
         return tuple(key for _path, key, _kind in self.WIRE if key not in owned)
 
     # manage -> the legacy view the shared code reads
@@ -206,7 +198,7 @@ class OverlayManageMapping(OverlayMapping):
                 config[key] = text
         view = {self.name_key: str(item[self.name_key]), 'fabric': item.get('fabricName') or self.fabric,
                 self.config_key: config}
-        for option, key in self.TOP_LEVEL.items():
+        for option, key in self.kind.TOP_LEVEL.items():
             view[key] = self.top_level_from_manage(option, item)
         return view
 
@@ -214,9 +206,9 @@ class OverlayManageMapping(OverlayMapping):
         """The legacy top-level field of ``option`` from a manage object: the id, and the templates (the default ones when the
         object names none: it is of a ``*Type`` then)."""
         if option == self.model.ID_FIELD:
-            return item.get(self.KIND + 'Id')
+            return item.get(self.kind.NAME + 'Id')
         if option in ('template', 'extension_template'):
-            field = '%s%sTemplateName' % (self.KIND, 'Extension' if option == 'extension_template' else '')
+            field = '%s%sTemplateName' % (self.kind.NAME, 'Extension' if option == 'extension_template' else '')
             return item.get(field) or self.model.fields[option].default
         return None
 
@@ -247,7 +239,7 @@ class OverlayManageMapping(OverlayMapping):
 
     def attachment_batches(self, names):
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
+            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
             found = {}
             for detail in answer.get('attachments') or [] if isinstance(answer, dict) else []:
                 if isinstance(detail, dict) and detail.get(self.name_key):
@@ -255,11 +247,7 @@ class OverlayManageMapping(OverlayMapping):
             yield found
 
     def inventory(self):
-        answer = self.client.read('%s/switches' % self.fabric_path)
-        switches = answer.get('switches') if isinstance(answer, dict) else None
-        return [{'serialNumber': switch.get('switchId') or switch.get('serialNumber'), 'logicalName': switch.get('hostname'),
-                 'ipAddress': switch.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(switch.get('switchRole'))}
-                for switch in switches or [] if isinstance(switch, dict)]
+        return read_manage_inventory(self.client, self.fabric)
 
     # what 4.2 cannot take, refused before any write
 
@@ -308,7 +296,7 @@ class OverlayManageMapping(OverlayMapping):
                 if not key.endswith('Status')}
         body.update({'fabricName': self.fabric, self.name_key: obj['name']})
         if obj.get(self.model.ID_FIELD) is not None:
-            body[self.KIND + 'Id'] = obj[self.model.ID_FIELD]
+            body[self.kind.NAME + 'Id'] = obj[self.model.ID_FIELD]
         config = self.config_to_controller(obj)
         where = '%s %s' % (self.model.KIND, obj['name'])
         for path, key, kind in self.WIRE:
@@ -331,7 +319,7 @@ class OverlayManageMapping(OverlayMapping):
     def create_bulk(self, objs):
         body = {self.plural: [self.object_to_controller(obj) for obj in objs]}
         answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.plural), body)
-        check_results('creating %ss in fabric %s' % (self.KIND, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
+        check_results('creating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
 
     def update_steps(self, objs):
         """One PUT per changed object, sent whole (4.2 has no bulk update)."""
@@ -353,13 +341,13 @@ class OverlayManageMapping(OverlayMapping):
                 items.append(self.manage_attachment(change.name, serial, before, after))
                 labels.append('%s on %s' % (change.name, (after or before or {}).get('switch') or serial))
         if items:
-            answer = yield Request('POST', '%s/%sAttachments' % (self.fabric_path, self.KIND), {'attachments': items})
-            check_results('attaching %ss to switches in fabric %s' % (self.KIND, self.fabric), labels, answer, None)
+            answer = yield Request('POST', '%s/%sAttachments' % (self.fabric_path, self.kind.NAME), {'attachments': items})
+            check_results('attaching %ss to switches in fabric %s' % (self.kind.NAME, self.fabric), labels, answer, None)
 
     def delete_requests(self, names):
         for batch in name_batches(names, most=DELETE_BATCH):
-            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.KIND), {self.names_key: batch.split(',')})
-            check_results('deleting %ss in fabric %s' % (self.KIND, self.fabric), batch.split(','), answer, self.name_key)
+            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
+            check_results('deleting %ss in fabric %s' % (self.kind.NAME, self.fabric), batch.split(','), answer, self.name_key)
 
 
 def check_results(doing, labels, answer, name_key):

@@ -6,7 +6,7 @@ has, on both APIs.
 
 A template's parameters come from the controller's template read, once per run and template (``TemplateParameters``:
 the legacy ``GET /configtemplate/rest/config/templates/{name}``, docs/api/fabric-controller.yaml; on 4.2 ``GET
-/api/v1/manage/configTemplates/{name}/parameters``, docs/api/platform.yaml), kept among the run's facts (``session.offers``)
+/api/v1/manage/configTemplates/{name}/parameters``, docs/api/platform.yaml), kept among the run's facts (``session.facts``)
 so that a run's later tasks read it no more. A parameter is required when the read marks it not optional (or
 ``IsMandatory``) and gives it no default; ``annotations.IsInternal`` ones are the controller's own, never named to users.
 """
@@ -19,7 +19,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.pol
 # too: a freeform policy is the switch configuration in CONF, and is nothing without it (docs/api/fabric-controller.yaml).
 ALWAYS_REQUIRED = {'switch_freeform': ('CONF',)}
 # The run's facts keep a template's parameters under this name and the template's
-OFFER = 'policy_template/%s'
+TEMPLATE_FACT = 'policy_template/%s'
 
 
 def summary(parameters):
@@ -47,11 +47,11 @@ class TemplateParameters:
 
     def of(self, template):
         """{name: {'required', 'internal'}} of ``template``, or None when the controller has no such template."""
-        known = self.client.offered(OFFER % template)
+        known = self.client.run_fact(TEMPLATE_FACT % template)
         if known is None:
             listed = self.read(template)
             known = {'exists': listed is not None, 'parameters': summary(listed)}
-            self.client.learned(OFFER % template, known)
+            self.client.keep_run_fact(TEMPLATE_FACT % template, known)
         return known['parameters'] if known.get('exists') else None
 
 

@@ -43,7 +43,7 @@ class VrfModel(ResourceModel):
     # the controller gives the next free L3 VNI when the task gives none (GET .../vrfinfo)
     ID_FIELD = 'vrf_id'
 
-    def check(self, partial, where):
+    def validate(self, partial, where):
         mtu = partial.get('mtu')
         if mtu is not None and not 68 <= mtu <= 9216:
             raise ModelError('%s: mtu %d is out of range; give 68 to 9216.' % (where, mtu))

@@ -27,8 +27,8 @@ class FakeController:
         self.prefix = None
         self.reads, self.writes, self.sent, self.warnings, self.rendered, self.forgotten = [], [], [], [], [], []
         self.kept = {}
-        # what the run learned of the controller (ControllerClient.offered / learned)
-        self.offers = {}
+        # what the run learned of the controller (ControllerClient.run_fact / keep_run_fact)
+        self.facts = {}
 
     def beside(self, prefix):
         self.prefix = prefix
@@ -60,11 +60,11 @@ class FakeController:
     def warn(self, message):
         self.warnings.append(message)
 
-    def offered(self, name):
-        return self.offers.get(name)
+    def run_fact(self, name):
+        return self.facts.get(name)
 
-    def learned(self, name, value):
-        self.offers[name] = value
+    def keep_run_fact(self, name, value):
+        self.facts[name] = value
 
     def fabric_fact(self, name, fabric):
         """What an earlier task of the run kept (ControllerClient.fabric_fact): here, what this client's tasks kept."""

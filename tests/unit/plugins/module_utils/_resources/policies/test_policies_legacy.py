@@ -146,7 +146,7 @@ def test_intent_checks_name_every_problem_and_read_each_template_written_once():
     assert 'switch leaf-1 holds it 2 times (POLICY-102, POLICY-106)' in message
     # each template of a policy the task writes is read once (its parameters), the one the controller lacks too
     assert [path for path, _params in client.reads if not path.startswith('/control/')] == ['/nope', '/feature_lacp', '/feature_pim']
-    assert client.offers['policy_template/nope'] == {'exists': False, 'parameters': {}}
+    assert client.facts['policy_template/nope'] == {'exists': False, 'parameters': {}}
 
 
 def test_an_absent_switch_is_a_warning_in_check_mode():

@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
-"""Internal to this collection: what the fabric controller offers, learned once per run.
+"""Internal to this collection: the run's facts: what tasks learn of the controller and of a fabric, learned once per run.
 
 A fact about the fabric controller that tasks need is learned once per run: the first task that
 needs it asks the controller, and the answer travels with the run's session record (see
@@ -11,8 +11,8 @@ without a request. Kept here: whether the controller takes bulk updates of VRFs 
 before the run's first login, which it decides the path of; see ``release``) and, per fabric, what a task read of it
 that the run's later tasks would otherwise read again, until a task of the run changes it: its switches
 (``fabric_switches/<fabric>``, see ``switch_directory``) and its VNI and VLAN ranges (``fabric_ranges/<fabric>``, see
-``intent``), through ``ControllerClient.keep_fabric_fact``; None once a task forgot it. A caller reaches it as
-``DashboardSession.offers``.
+``overlay.checks``), through ``ControllerClient.keep_fabric_fact``; None once a task forgot it. A caller reaches it as
+``DashboardSession.facts``.
 
 Values are JSON (strings, numbers, booleans, None, lists and dicts of them): the run's record is
 a JSON file.
@@ -23,8 +23,9 @@ from __future__ import annotations
 import json
 
 
-class ControllerOffers:
-    """Named facts about the fabric controller, each learned at most once per run (see ``learn``).
+class RunFacts:
+    """The run's fact cache: named facts about the fabric controller and the fabrics a task read, each learned at most once
+    per run (see ``learn``) and renewed when a task of the run changes it (see ``renew``).
 
     ``on_learn`` is called with this object after each new value, so that the run's later tasks
     find it (the session shares it through the run's cache).
@@ -73,7 +74,7 @@ class ControllerOffers:
         return self._known.get(name)
 
     def take(self, known):
-        """Add the values of a run record's ``offers`` (absent from a record of an older version: nothing to add).
+        """Add the values of a run record's ``facts`` (absent from a record of an older version: nothing to add).
 
         A value this process already has stays: what a task used once does not change under it.
         """
