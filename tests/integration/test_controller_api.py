@@ -1,7 +1,6 @@
 """controller_api on a 4.2 emulator: which API a resource task speaks, and what it says when it cannot speak the one asked for.
 
-Each test is one play of tests/integration/playbooks/controller_api.yml (policies, a module with no mapping to
-/api/v1/manage) or controller_api_fabrics.yml (fabrics, two plays: the run and its rerun), whose tasks' results come back
+Each test is one play of tests/integration/playbooks/controller_api.yml (policies) or controller_api_fabrics.yml (fabrics, two plays: the run and its rerun), whose tasks' results come back
 together; what the emulator counted is what went over the wire.
 """
 
@@ -30,29 +29,30 @@ def run_play(play, emulator, tmp_path, extra=None, env=None, playbook='controlle
     return run, results, after['writes'] - before['writes'], {key: count for key, count in requests.items() if count}
 
 
-def test_on_4_2_serving_the_legacy_api_auto_gathers_through_it_and_manage_and_bad_values_are_refused(play, emu_42, tmp_path):
+def test_on_4_2_serving_both_apis_auto_speaks_manage_legacy_when_asked_the_same_policies_and_bad_values_are_refused(
+        play, emu_42, tmp_path):
     # rendered reads nothing: its policy names its switch by serial number
     serial = read_controller(emu_42, '/control/fabrics/site-a/inventory/switchesByFabric')[0]['serialNumber']
+    # a policy to gather, made through the legacy API as cisco.dcnm makes one
+    made = emu_42.login().post(emu_42.legacy_url(LAN_FABRIC + '/control/policies/bulk-create'), timeout=10, json={
+        'nvPairs': {}, 'entityName': 'SWITCH', 'entityType': 'SWITCH', 'source': '', 'priority': '500',
+        'description': 'both ways', 'templateName': 'feature_pim', 'serialNumber': serial})
+    assert made.status_code == 200, made.text
     run, results, writes, requests = run_play(play, emu_42, tmp_path, extra={'controller_api_switch': serial})
     assert run.rc == 0, run.output[-3000:]
-    # auto on 4.2, for a module without a mapping to /api/v1/manage: the legacy API, which this 4.2 serves
-    gathered = results['auto_gathered']
-    assert not gathered.get('failed'), gathered
-    assert isinstance(gathered['gathered'], list)
+    # auto on a 4.2 that serves both: /api/v1/manage; controller_api legacy: the legacy paths; the same policies either way
+    gathered, legacy = results['auto_gathered'], results['legacy_gathered']
+    assert not gathered.get('failed') and not legacy.get('failed'), (gathered, legacy)
+    assert [item['description'] for item in gathered['gathered']] == ['both ways'] and gathered['gathered'] == legacy['gathered']
+    assert [key for key in requests if key.startswith('GET /api/v1/manage/fabrics/{fabricName}/policies')], requests
     assert [key for key in requests if key.startswith('GET %s/control/policies' % LAN_FABRIC)], requests
-    assert not [key for key in requests if ' /api/v1/manage/' in key]
-    # manage, forced: refused before anything is written, saying which API the module needs and how to choose it
-    refused = results['manage_merged']
-    assert refused['failed'] is True and refused['changed'] is False
-    assert 'no mapping of its policies to the /api/v1/manage API' in refused['msg']
-    assert 'controller_api: legacy' in refused['msg']
     assert writes == 0, requests
     # a value that does not exist: refused naming the option and the values it takes
     bad = results['bad_value']
     assert bad['failed'] is True
     assert "The controller_api option is 'unified'" in bad['msg'] and 'give auto' in bad['msg']
     # rendered reads nothing, so auto renders the legacy API
-    assert [request['path'] for request in results['auto_rendered']['rendered']][0].startswith(LAN_FABRIC + '/control/policies/')
+    assert [request['path'] for request in results['auto_rendered']['rendered']][0].startswith(LAN_FABRIC + '/control/policies')
     run.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -67,15 +67,15 @@ def test_a_wrong_environment_variable_is_refused_naming_it_before_any_login(play
     assert run.total('failed') == 0  # ignored by the play, and the play went on
 
 
-def test_on_4_2_serving_no_legacy_api_auto_is_refused_clearly_on_its_first_read_with_nothing_written(play, emulator_at_release, tmp_path):
+def test_on_4_2_serving_no_legacy_api_auto_speaks_manage_with_nothing_written(play, emulator_at_release, tmp_path):
     emulator = emulator_at_release(RELEASE_42, False)
     emulator.reset()
-    run, results, writes, requests = run_play(play, emulator, tmp_path, extra={'controller_api_all': False, 'controller_api_expect_failures': True})
-    refused = results['auto_gathered']
-    assert refused['failed'] is True, refused
-    assert refused['msg'].startswith('The dashboard serves no legacy fabric-controller API')
-    assert 'no mapping of its policies to the /api/v1/manage API' in refused['msg']
-    assert 'Fabric site-a does not exist' not in refused['msg']
+    run, results, writes, requests = run_play(play, emulator, tmp_path, extra={'controller_api_all': False})
+    assert run.rc == 0, run.output[-3000:]
+    gathered = results['auto_gathered']
+    assert not gathered.get('failed') and gathered['gathered'] == [], gathered
+    assert [key for key in requests if key.startswith('GET /api/v1/manage/fabrics/{fabricName}/policies')], requests
+    assert not [key for key in requests if LAN_FABRIC in key], requests
     assert writes == 0, requests
     run.assert_no_secrets(ADMIN_PASSWORD)
 

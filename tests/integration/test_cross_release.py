@@ -16,7 +16,8 @@ LEAF = 'site-a-leaf-2'
 # given, the json_query its gathered tasks select with, or None for the whole list).
 MODULES = [
     ('fabrics', [{'name': 'site-rt', 'bgp_asn': '65123', 'replication_mode': 'Ingress', 'fabric_mtu': 9000}], None),
-    ('fabric_switches', [{'name': '192.0.2.31', 'role': 'border'}, {'name': '10.1.0.2', 'role': 'border_gateway'}], None),
+    ('fabric_switches', [{'name': '192.0.2.31', 'role': 'border'}, {'name': '10.1.0.2', 'role': 'border_gateway'},
+                         {'name': '192.0.2.32', 'role': 'leaf'}, {'name': '192.0.2.33', 'role': 'leaf'}], None),
     ('vrfs', [{'name': 'rt-vrf', 'vrf_id': 50321, 'vlan_id': 2321, 'description': 'round trip', 'attach': [{'switch': LEAF}]}],
      None),
     ('networks', [{'name': 'rt-net', 'vrf': 'rt-vrf', 'network_id': 30321, 'vlan_id': 2322, 'gateway_ipv4': '10.32.1.1/24',
@@ -25,8 +26,13 @@ MODULES = [
     # naming them, so a brownfield export to 4.2 selects these.
     ('interfaces', [{'switch': LEAF, 'name': 'Ethernet1/10', 'mode': 'access', 'access_vlan': 2321, 'description': 'rt-host'}],
      "[?mode=='access' || mode=='trunk']"),
-    # vpc_pairs, links and policies: their /api/v1/manage mappings are being written on other branches; the lead adds
-    # their entries here once those are merged.
+    # the two leaves the switches step adds (named after their address by the emulator)
+    ('vpc_pairs', [{'peer1': 'switch-32', 'peer2': 'switch-33'}], None),
+    ('links', [{'src_switch': 'site-a-spine-1', 'src_interface': 'Ethernet1/48', 'dst_switch': LEAF, 'dst_interface': 'Ethernet1/48',
+                'template': 'int_intra_fabric_num_link', 'src_ip': '10.33.0.1', 'dst_ip': '10.33.0.2', 'src_description': 'rt'}],
+     None),
+    ('policies', [{'switch': LEAF, 'template': 'switch_freeform', 'description': 'round trip', 'priority': 600,
+                   'template_params': {'CONF': 'ntp server 10.0.0.9 use-vrf management'}}], None),
 ]
 
 
@@ -34,6 +40,13 @@ def key_of(module):
     """What names an object of ``module`` in its gathered list (an interface: its switch and name)."""
     if module == 'interfaces':
         return lambda item: '%s %s' % (item['switch'], item['name'])
+    if module == 'vpc_pairs':
+        return lambda item: '~'.join(sorted((item['peer1'], item['peer2'])))
+    if module == 'links':
+        return lambda item: ' -- '.join(sorted(('%s %s' % (item['src_switch'], item['src_interface']),
+                                                '%s %s' % (item['dst_switch'], item['dst_interface']))))
+    if module == 'policies':
+        return lambda item: '%s %s %s' % (item['switch'], item['template'], item.get('description', ''))
     return lambda item: item['name']
 
 

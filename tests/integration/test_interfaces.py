@@ -248,7 +248,7 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
 
 
 @pytest.mark.parametrize('config, message', [
-    ([dict(TRUNK, access_vlan=10)], 'a ethernet in mode trunk takes no access_vlan'),
+    ([dict(TRUNK, access_vlan=10)], 'an Ethernet port in mode trunk takes no access_vlan'),
     ([dict(ACCESS, access_vlan=4095)], 'access_vlan 4095 is not a usable VLAN; give 2 to 4094'),
     ([dict(TRUNK, allowed_vlans='10-5000')], 'allowed_vlans 5000 is not a usable VLAN'),
     ([dict(CHANNEL, members=['Ethernet1/20', 'Ethernet1/99'])], 'has no port Ethernet1/99 for its members'),
@@ -461,7 +461,7 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
          'port Ethernet1/31 of switch switch-4 is already a member of vPC30'),
         (dict(VPC, peer1_members=['Ethernet1/99']), 'switch switch-3 (peer1_members) has no port Ethernet1/99'),
         (dict(VPC, mode='routed'), 'routed vPCs are not managed by this module'),
-        (dict(VPC, speed='10Gb'), 'a vpc in mode trunk takes no speed'),
+        (dict(VPC, speed='10Gb'), 'a vPC in mode trunk takes no speed'),
         (dict(channel, name='po21', members=['Ethernet1/30']), 'port Ethernet1/30 is already a member of vPC30'),
         ({'switch': PAIR[1], 'name': 'Ethernet1/31', 'mode': 'access'}, 'port Ethernet1/31 is a member of vPC30'),
     ]
