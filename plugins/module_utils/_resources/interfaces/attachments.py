@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import name_batches, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import NETWORK_PORTS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
 
 # The run's copy, per fabric: {serial: {port: [[network, VLAN or None], ...]}}, each switch read listed (with {} for none)
-RUN_NETWORK_PORTS = 'network_ports'
+RUN_NETWORK_PORTS = NETWORK_PORTS
 # Network names per attachments read (as the networks module reads them)
 ATTACHMENT_READ_BATCH = 200
 # An interface range of a 4.2 attachment, "Ethernet1/1-4" [uncertain: the emulator lists single ports only]

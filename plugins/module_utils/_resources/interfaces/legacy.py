@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PORT_HOLDERS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, PORT_CHANNEL, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order, name_in
@@ -290,6 +291,8 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
         """Mark for delete (logical interfaces go at the deploy, ports return to the default policy at once, a removed
         port-channel's ports with it); the updates in one request (first those of port-channels that give up members
         another takes); the creates, one per policy; the deploy; one wait."""
+        # the ports port-channels and vPCs hold, which the run's vpc_pairs tasks keep: they read them again
+        self.client.forget_fabric_facts(self.fabric, PORT_HOLDERS)
         done = []
         removals = [change for change in changes if change.changed and (change.action == 'delete' or getattr(change, 'reset', False))]
         # A physical port always exists on its switch: setting one is an update, also when it was not read (a port leaving

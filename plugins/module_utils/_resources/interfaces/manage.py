@@ -46,6 +46,7 @@ from urllib.parse import quote
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES, deploy_and_wait, normal, sync_plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PORT_HOLDERS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, SVI, interface_name, role_manage_to_controller
@@ -380,6 +381,7 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
 
     def writes(self, changes, result):
         """Remove, normalize, PUT each port already configured, POST the rest per switch, then one deploy and its wait."""
+        self.client.forget_fabric_facts(self.fabric, PORT_HOLDERS)  # as the legacy mapping's writes do
         done = []
         changed = [change for change in changes if change.changed]
         removals = [change.name for change in changed if change.action == 'delete']

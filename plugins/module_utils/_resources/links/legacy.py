@@ -31,6 +31,7 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DONE_ATTACHED, SwitchSync, deploy_and_wait, normal, sync_plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PEER_LINK_PORTS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
@@ -47,7 +48,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.lin
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 # What the run keeps of a fabric's vPC peer-link ports, {serial: {interface: port-channel}}, per switch read
-RUN_PEER_LINKS = 'vpc_peer_link_ports'
+RUN_PEER_LINKS = PEER_LINK_PORTS
 # The policy the controller gives the member ports of a vPC peer-link [seen: docs/api/fabric-controller.yaml, vpc-pairs]
 PEER_LINK_MEMBER_POLICY = 'int_vpc_peer_link_po_member_11_1'
 

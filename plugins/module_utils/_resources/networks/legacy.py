@@ -7,7 +7,7 @@ docs/api/fabric-controller.yaml, the fields as ``networks.kind`` names them.
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import RUN_NETWORK_PORTS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import NETWORK_PORTS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.kind import NETWORK
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.legacy import OverlayMapping
 
@@ -19,5 +19,5 @@ class NetworkMapping(OverlayMapping):
 
     def writes(self, changes, result):
         # the ports networks' attachments list, which the run's interfaces tasks keep: they read them again
-        self.client.forget_fabric_facts(self.fabric, RUN_NETWORK_PORTS)
+        self.client.forget_fabric_facts(self.fabric, NETWORK_PORTS)
         yield from super().writes(changes, result)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PORT_HOLDERS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import PORT_CHANNEL, VPC, interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import check_bounds, check_template_keys
@@ -33,7 +34,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc
 
 # What the run keeps of a fabric's switches' ports held by a port-channel or vPC (ControllerClient.keep_fabric_fact):
 # {serial: {port: holder}}, read for the switches whose peer-link gains ports
-RUN_PORT_HOLDERS = 'vpc_peer_link_port_holders'
+RUN_PORT_HOLDERS = PORT_HOLDERS
 
 
 class VpcPairChecks:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import SwitchSync, sync_plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PEER_LINK_PORTS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import (
@@ -218,6 +219,8 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
     def writes(self, changes, result):
         """Unpair, then the changes of pairs, then the new pairs, one request each (the controller has no bulk call); the
         deploy of their switches; one wait. A refusal stops the task there, naming the pair and those done before it."""
+        # the peer-link ports the run's links tasks keep: they read them again
+        self.client.forget_fabric_facts(self.fabric, PEER_LINK_PORTS)
         done = []
         order = ([change for change in changes if change.action == 'delete'] + [change for change in changes if change.action == 'update']
                  + [change for change in changes if change.action == 'create'])

@@ -97,6 +97,8 @@ def test_merged_posts_default_ports_with_the_new_loopbacks_per_switch_and_puts_a
     result, fake = run('merged', config, controller(extra=[configured]))
     assert not result.get('failed'), result
     assert fake.sent == ['PUT /fabrics/site-a/switches/SN-LEAF/interfaces/Ethernet1/4', 'POST /fabrics/site-a/switches/SN-LEAF/interfaces']
+    # the ports port-channels and vPCs hold, which vpc_pairs tasks keep for the run, are read again after these writes
+    assert ('site-a', 'vpc_peer_link_port_holders') in fake.forgotten
     put, post = fake.writes
     assert put.body['switchId'] == LEAF and put.body['interfaceName'] == 'Ethernet1/4'
     assert put.body['configData']['networkOS']['policy']['accessVlan'] == 30

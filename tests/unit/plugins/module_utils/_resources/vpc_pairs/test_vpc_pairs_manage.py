@@ -91,6 +91,8 @@ def test_a_pair_gone_between_the_read_and_the_unpair_is_what_the_task_asked_for(
     result = run('deleted', [{'peer1': 'leaf-1', 'peer2': 'leaf-2'}], fake)
     assert result.get('failed') is not True, result
     assert fake.sent == ['PUT %s/switches/SN1/vpcPair' % BASE]
+    # the peer-link ports links tasks keep for the run are read again after a pair's write
+    assert [names for names in fake.forgotten if 'vpc_peer_link_ports' in names]
     assert fake.writes[0].body == {'vpcAction': 'unPair', 'switchId': 'SN1', 'peerSwitchId': 'SN2'}
 
 
