@@ -18,6 +18,7 @@ adds or removes switches).
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
@@ -136,24 +137,33 @@ def read_inventory(client, fabric):
     return switches
 
 
-def read_manage_inventory(client, fabric):
-    """The fabric's switches on /api/v1/manage (``client`` beside it) as inventory entries (``manage_inventory_entry``), in
-    1 GET of ``/fabrics/{fabric}/switches`` (docs/api/platform.yaml), which renews the run's copy."""
+def manage_switch_list(client, fabric):
+    """The fabric's switches as /api/v1/manage lists them (``client`` beside it): 1 GET of ``/fabrics/{fabric}/switches``
+    (docs/api/platform.yaml), the entries that name a switch."""
     answer = read_switches(client, fabric, '/fabrics/%s/switches')
     listed = answer.get('switches') if isinstance(answer, dict) else None
-    switches = [manage_inventory_entry(entry) for entry in listed or []
-                if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
+    return [entry for entry in listed or [] if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
+
+
+def read_manage_inventory(client, fabric, listed=None):
+    """The fabric's switches on /api/v1/manage as inventory entries (``manage_inventory_entry``): ``listed`` (the switch
+    list as read), else 1 GET of it (``manage_switch_list``); either renews the run's copy."""
+    switches = [manage_inventory_entry(entry) for entry in (manage_switch_list(client, fabric) if listed is None else listed)]
     keep_run_switches(client, fabric, switches)
     return switches
 
 
 def manage_inventory_entry(entry):
-    """A switch of GET /api/v1/manage/fabrics/{fabric}/switches as the legacy inventory spells it (``ENTRY_FIELDS``)."""
+    """A switch of GET /api/v1/manage/fabrics/{fabric}/switches as the legacy inventory spells it (``ENTRY_FIELDS``, and
+    its sync state ``additionalData.configSyncStatus`` as the legacy ``ccStatus``, its x-legacy in platform.yaml: a
+    ``FRESH_FIELDS`` field, never kept for the run)."""
     data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
     meta = data.get('meta') if isinstance(data.get('meta'), dict) else {}
+    state = data.get('configSyncStatus')
     return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
             'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
-            'model': entry.get('model'), 'fabricName': entry.get('fabricName'), 'switchDbID': meta.get('switchDbId')}
+            'model': entry.get('model'), 'fabricName': entry.get('fabricName'), 'switchDbID': meta.get('switchDbId'),
+            'ccStatus': MANAGE_SYNC_STATES.get(state, state)}
 
 
 def read_switches(client, fabric, path):

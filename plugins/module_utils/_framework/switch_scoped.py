@@ -17,7 +17,13 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.ou
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import DEPLOYING, normal
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import Mapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import config_switches, read_directory, read_inventory
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
+    config_switches,
+    manage_switch_list,
+    read_directory,
+    read_inventory,
+    read_manage_inventory,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, server_message
 
 # What a refusal of an absent switch tells the user to do, after "switch X is not in fabric F"
@@ -62,6 +68,8 @@ class SwitchScopedMapping(Mapping):
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         self.directory = None
+        # on /api/v1/manage: the fabric's switch list as this task read it (``manage_inventory``)
+        self.switch_entries = None
         self.labels = {}
         self.serials = {}
         self.absent = {}
@@ -87,6 +95,20 @@ class SwitchScopedMapping(Mapping):
         """The fabric's switches; ``named`` (the switches config names, as given): from the run's copy when it names them
         all (see ``switch_directory.read_directory``)."""
         switches, self.directory, labels = read_directory(self.client, self.fabric, named, read=self.READ_INVENTORY)
+        self.labels.update(labels)
+        return switches
+
+    def manage_inventory(self, named=None):
+        """``inventory`` on /api/v1/manage (a 4.2 mapping's ``inventory``): the switch list as this task read it is kept in
+        ``switch_entries`` (None when the run's copy served), whose sync state the task's reads before its writes take
+        instead of reading the list again."""
+        self.switch_entries = None
+
+        def read(client, fabric):
+            self.switch_entries = manage_switch_list(client, fabric)
+            return read_manage_inventory(client, fabric, self.switch_entries)
+
+        switches, self.directory, labels = read_directory(self.client, self.fabric, named, read=read)
         self.labels.update(labels)
         return switches
 

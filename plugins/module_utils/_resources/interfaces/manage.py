@@ -49,13 +49,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PORT_HOLDERS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, SVI, interface_name, role_manage_to_controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
-    SwitchDirectory,
-    keep_run_switches,
-    kept_directory,
-    switch_labels,
-)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, SVI, interface_name
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import manage_switch_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.attachments import ManageNetworkPorts
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import a_kind, kind_of, mode_key
@@ -66,7 +61,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
     owned_keys,
     policy_of,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
 USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
@@ -143,8 +137,6 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         self.base = '/fabrics/%s' % segment(self.fabric)
         # what deploy: true only waits for (a deploy an earlier run started), from ``to_deploy``
         self.waiting = []
-        # the switch list as this task read it for its inventory (None when the run's copy served): see sync_states
-        self.switch_entries = None
 
     # what 4.2 cannot carry
 
@@ -232,40 +224,9 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         return super().read(names)
 
     def inventory(self, named=None):
-        """The fabric's switches as legacy inventory entries, from the run's copy when it names every switch of ``named``
-        (``switch_directory.kept_directory``), else from one GET of the 4.2 switch list, which renews the copy."""
-        directory = kept_directory(self.client, self.fabric, named) if named is not None else None
-        if directory is None:
-            # kept for this task's deploy rule, which reads the switches' sync state before any write (sync_states)
-            self.switch_entries = self.switch_list()
-            switches = [self.inventory_entry(entry) for entry in self.switch_entries]
-            keep_run_switches(self.client, self.fabric, switches)
-            directory = SwitchDirectory(self.fabric, switches)
-        switches = list(directory.by_serial.values())
-        self.directory = directory
-        self.labels.update(switch_labels(switches))
-        return switches
-
-    def switch_list(self):
-        """The fabric's switches as 4.2 lists them (1 GET)."""
-        try:
-            answer = self.client.read(self.base + '/switches')
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        listed = answer.get('switches') if isinstance(answer, dict) else None
-        return [entry for entry in listed or [] if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
-
-    @staticmethod
-    def inventory_entry(entry):
-        """A 4.2 switch as the legacy inventory spells it (GET ``/api/v1/manage/fabrics/{f}/switches`` in platform.yaml)."""
-        data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
-        return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
-                'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
-                'model': entry.get('model'), 'fabricName': entry.get('fabricName'),
-                'switchDbID': (data.get('meta') or {}).get('switchDbId') if isinstance(data.get('meta'), dict) else None}
+        """The fabric's switches as legacy inventory entries (``manage_inventory``: the run's copy, or one GET of the 4.2
+        switch list, kept for this task's deploy rule)."""
+        return self.manage_inventory(named)
 
     def interface_groups(self, serial):
         """The switch's interfaces (1 GET .../switches/{sn}/interfaces) in the legacy answer's shape."""
@@ -306,7 +267,7 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         was written since. A wait reads anew."""
         found = {}
         listed = self.switch_entries if before_writes else None
-        for entry in listed if listed is not None else self.switch_list():
+        for entry in listed if listed is not None else manage_switch_list(self.client, self.fabric):
             data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
             state = data.get('configSyncStatus')
             serial = str(entry.get('switchId') or entry.get('serialNumber'))

@@ -33,15 +33,14 @@ API takes one request per link, and the ``deploymentFreeze`` read of a task that
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nvpairs import TEXT
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, role_manage_to_controller
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
     SwitchDirectory,
-    keep_run_switches,
     kept_directory,
+    read_manage_inventory,
     switch_labels,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_scoped import refusal_reason
@@ -65,16 +64,6 @@ INPUTS = {'MTU': ('mtu', int), 'ADMIN_STATE': ('interfaceAdminState', bool), 'PE
           'NEIGHBOR_ASN': ('dstEbgpAsn', str), 'IP_MASK': ('srcIpAddressMask', str), 'NEIGHBOR_IP': ('dstIpAddress', str),
           'ENABLE_MACSEC': ('macsec', bool)}
 NVPAIR_OF_INPUT = {field: key for key, (field, _kind) in INPUTS.items()}
-
-
-def switch_entry(entry):
-    """A 4.2 switch (GET ``/api/v1/manage/fabrics/{f}/switches`` in platform.yaml) as the legacy inventory spells it, its
-    ``configSyncStatus`` as the legacy ``ccStatus``."""
-    data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
-    state = data.get('configSyncStatus')
-    return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
-            'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
-            'model': entry.get('model'), 'fabricName': entry.get('fabricName'), 'ccStatus': MANAGE_SYNC_STATES.get(state, state)}
 
 
 def input_text(value):
@@ -208,8 +197,8 @@ class LinkManageMapping(LinkMapping):
                 self.directories[fabric] = None
                 return None
             listed = answer.get('switches') if isinstance(answer, dict) else None
-            switches = [switch_entry(entry) for entry in listed or [] if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
-            keep_run_switches(self.client, fabric, switches)
+            switches = read_manage_inventory(self.client, fabric, [entry for entry in listed or [] if isinstance(entry, dict)
+                                                                   and (entry.get('switchId') or entry.get('serialNumber'))])
             directory = SwitchDirectory(fabric, switches)
         labels = switch_labels(list(directory.by_serial.values()))
         for serial, entry in directory.by_serial.items():

@@ -29,18 +29,9 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_manage_to_controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
-    SwitchDirectory,
-    keep_run_switches,
-    kept_directory,
-    switch_labels,
-)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.legacy import PolicyMapping
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
 # ManagePolicy.entityType <-> the legacy entityType (its x-legacy values in docs/api/platform.yaml)
@@ -87,42 +78,9 @@ class PolicyManageMapping(PolicyMapping):
     # reads
 
     def inventory(self, named=None):
-        """The fabric's switches as legacy inventory entries, from the run's copy when it names every switch of ``named``
-        (``switch_directory.kept_directory``), else from one GET of the 4.2 switch list, which renews the copy; an entry
-        read carries its ``configSyncStatus`` as the legacy ``ccStatus`` (its x-legacy), never kept."""
-        directory = kept_directory(self.client, self.fabric, named) if named is not None else None
-        if directory is None:
-            switches = [self.inventory_entry(entry) for entry in self.switch_list()]
-            keep_run_switches(self.client, self.fabric, switches)
-            directory = SwitchDirectory(self.fabric, switches)
-        else:
-            switches = list(directory.by_serial.values())
-        self.directory = directory
-        self.labels.update(switch_labels(switches))
-        return switches
-
-    def switch_list(self):
-        """The fabric's switches as 4.2 lists them (1 GET ``/fabrics/{f}/switches``)."""
-        try:
-            answer = self.client.read(self.base + '/switches')
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        listed = answer.get('switches') if isinstance(answer, dict) else None
-        return [entry for entry in listed or [] if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
-
-    @staticmethod
-    def inventory_entry(entry):
-        """A 4.2 switch as the legacy inventory spells it (docs/api/platform.yaml, GET ``/api/v1/manage/fabrics/{f}/switches``)."""
-        data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
-        state = data.get('configSyncStatus')
-        return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
-                'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
-                'model': entry.get('model'), 'fabricName': entry.get('fabricName'),
-                'switchDbID': (data.get('meta') or {}).get('switchDbId') if isinstance(data.get('meta'), dict) else None,
-                'ccStatus': MANAGE_SYNC_STATES.get(state, state)}
+        """The fabric's switches as legacy inventory entries (``manage_inventory``: the run's copy, or one GET of the 4.2
+        switch list; an entry read carries its ``configSyncStatus`` as the legacy ``ccStatus``, never kept)."""
+        return self.manage_inventory(named)
 
     def switch_policies(self, serials):
         """The switch policies of the fabric (1 GET ``/fabrics/{f}/policies``) on the switches ``serials``, as legacy entries."""

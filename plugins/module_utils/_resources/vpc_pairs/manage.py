@@ -38,18 +38,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.cl
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, role_manage_to_controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
-    SwitchDirectory,
-    keep_run_switches,
-    kept_directory,
-    switch_labels,
-)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import manage_switch_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.nvpairs import MEMBER_POLICIES, VPC_MEMBER_POLICIES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import VpcPairMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import port_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import SETTINGS, nv_pairs, settings_from_controller
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
 USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
@@ -174,38 +168,12 @@ class VpcPairManageMapping(VpcPairMapping):
         return obj
 
     def inventory(self, named=None):
-        """The fabric's switches as legacy inventory entries, from the run's copy when it names every switch of ``named``
-        (``switch_directory.kept_directory``), else from one GET of the 4.2 switch list, which renews the copy."""
-        directory = kept_directory(self.client, self.fabric, named) if named is not None else None
-        if directory is None:
-            listed = self.switch_list()
-            switches = [self.inventory_entry(entry) for entry in listed]
-            self.sync.update(self.sync_of(listed))
-            keep_run_switches(self.client, self.fabric, switches)
-            directory = SwitchDirectory(self.fabric, switches)
-        switches = list(directory.by_serial.values())
-        self.directory = directory
-        self.labels.update(switch_labels(switches))
+        """The fabric's switches as legacy inventory entries (``manage_inventory``: the run's copy, or one GET of the 4.2
+        switch list, whose sync state is kept for the task's deploy rule)."""
+        switches = self.manage_inventory(named)
+        if self.switch_entries is not None:
+            self.sync.update(self.sync_of(self.switch_entries))
         return switches
-
-    def switch_list(self):
-        """The fabric's switches as 4.2 lists them (1 GET)."""
-        try:
-            answer = self.client.read(self.base + '/switches')
-        except ApiError as exc:
-            if exc.status == 404:
-                raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                               'of an existing fabric in fabric.' % self.fabric, exc.status) from None
-            raise
-        listed = answer.get('switches') if isinstance(answer, dict) else None
-        return [entry for entry in listed or [] if isinstance(entry, dict) and (entry.get('switchId') or entry.get('serialNumber'))]
-
-    @staticmethod
-    def inventory_entry(entry):
-        """A 4.2 switch as the legacy inventory spells it (GET ``/api/v1/manage/fabrics/{f}/switches`` in platform.yaml)."""
-        return {'serialNumber': str(entry.get('switchId') or entry.get('serialNumber')), 'logicalName': entry.get('hostname'),
-                'ipAddress': entry.get('fabricManagementIp'), 'switchRole': role_manage_to_controller(entry.get('switchRole')),
-                'model': entry.get('model'), 'fabricName': entry.get('fabricName')}
 
     @staticmethod
     def sync_of(listed):
@@ -221,7 +189,7 @@ class VpcPairManageMapping(VpcPairMapping):
         """``sync_plan``'s ``states_of`` of a listed pair left unchanged: its switches' sync state, from one GET of the switch
         list when the run's copy spared the read."""
         if not self.sync:
-            self.sync.update(self.sync_of(self.switch_list()))
+            self.sync.update(self.sync_of(manage_switch_list(self.client, self.fabric)))
         return super().sync_states(change)
 
     def recommendation(self, serial, virtual):
