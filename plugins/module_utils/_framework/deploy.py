@@ -61,6 +61,20 @@ MANAGE_SYNC_STATES = {'inSync': 'IN-SYNC', 'outOfSync': 'OUT-OF-SYNC', 'pending'
                       'success': 'IN-SYNC'}
 
 
+# How a 4.2 mapping's messages name the API they refuse on
+MANAGE_RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
+
+
+def refuse_frozen(client, fabric, deploys, advice='leave deploy out'):
+    """On /api/v1/manage (``client`` beside it): a fabric whose deployments are frozen refuses every deploy (500), so a
+    task that deploys (``deploys``: what, as the message names it) is refused before any write, naming the fabric (1 GET
+    ``/fabrics/{fabric}/deploymentFreeze`` in docs/api/platform.yaml; 404: not frozen)."""
+    frozen = client.read('/fabrics/%s/deploymentFreeze' % segment(fabric), absent=lambda exc: exc.status == 404)
+    if isinstance(frozen, dict) and frozen.get('deploymentFreeze') is True:
+        raise ModelError('Fabric %s is frozen (its deploymentFreeze is true on %s), so it takes no deploy, and the task deploys '
+                         '%s. Unfreeze the fabric first, or %s. Nothing was written.' % (fabric, MANAGE_RELEASE, deploys, advice))
+
+
 class DeployFailed(DashboardError):
     """A deploy ended FAILED on some switches, or did not finish in time; ``states`` says where."""
 

@@ -45,7 +45,14 @@ from urllib.parse import quote
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES, deploy_and_wait, normal, sync_plan
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import (
+    MANAGE_RELEASE,
+    MANAGE_SYNC_STATES,
+    deploy_and_wait,
+    normal,
+    refuse_frozen,
+    sync_plan,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.fabric_facts import PORT_HOLDERS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
@@ -62,7 +69,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
     policy_of,
 )
 
-RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
+RELEASE = MANAGE_RELEASE
 USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
 # policyType <-> legacy template: docs/api/platform.yaml, ManageInterfacePolicy.policyType
 POLICY_TYPES = {'trunkHost': 'int_trunk_host', 'accessHost': 'int_access_host', 'routed': 'int_routed_host', 'loopback': 'int_loopback',
@@ -297,15 +304,8 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
             deploy = [change.name for change in changes if change.changed and change.after is not None] if self.params.get('deploy') else []
         names += [name for name in deploy if name not in names]
         if (names or self.waiting) and not self.client.offline:
-            self.refuse_frozen(names or self.waiting)
+            refuse_frozen(self.client, self.fabric, ', '.join(names or self.waiting), 'leave deploy out (a delete always deploys)')
         return names
-
-    def refuse_frozen(self, names):
-        frozen = self.client.read(self.base + '/deploymentFreeze', absent=lambda exc: exc.status == 404)
-        if isinstance(frozen, dict) and frozen.get('deploymentFreeze') is True:
-            raise ModelError('Fabric %s is frozen (its deploymentFreeze is true on %s), so it takes no deploy, and the task deploys '
-                             '%s. Unfreeze the fabric first, or leave deploy out (a delete always deploys). Nothing was written.'
-                             % (self.fabric, RELEASE, ', '.join(names)))
 
     def awaited(self, changes):
         del changes

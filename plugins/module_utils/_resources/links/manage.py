@@ -33,6 +33,7 @@ API takes one request per link, and the ``deploymentFreeze`` read of a task that
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_RELEASE, refuse_frozen
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nvpairs import TEXT
@@ -48,7 +49,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.lin
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.nvpairs import INFO, KINDS, nv_pairs, owned_keys
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
-RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
+RELEASE = MANAGE_RELEASE
 USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
 # policyType <-> legacy template: docs/api/platform.yaml, ManageLinkConfigData.policyType
 POLICY_TYPES = {'numbered': 'int_intra_fabric_num_link', 'unnumbered': 'int_intra_fabric_unnum_link',
@@ -239,11 +240,7 @@ class LinkManageMapping(LinkMapping):
         names = super().to_deploy(changes)
         if self.deploying and not self.client.offline:
             for fabric in sorted({fabric for fabric, _serial in self.deploying}):
-                frozen = self.client.read('/fabrics/%s/deploymentFreeze' % segment(fabric), absent=lambda exc: exc.status == 404)
-                if isinstance(frozen, dict) and frozen.get('deploymentFreeze') is True:
-                    raise ModelError('Fabric %s is frozen (its deploymentFreeze is true on %s), so it takes no deploy, and the task '
-                                     'deploys %s. Unfreeze the fabric first, or leave deploy out. Nothing was written.'
-                                     % (fabric, RELEASE, ', '.join(names)))
+                refuse_frozen(self.client, fabric, ', '.join(names))
         return names
 
     # writes

@@ -29,11 +29,10 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.outcomes import ItemsFailed
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import refuse_frozen
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.legacy import PolicyMapping
 
-RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
 # ManagePolicy.entityType <-> the legacy entityType (its x-legacy values in docs/api/platform.yaml)
 ENTITY_TYPES = {'switch': 'SWITCH', 'interface': 'INTERFACE', 'configProfile': 'CONFIG_PROFILE'}
 # What 4.2 adds to a policy's templateInputs besides the template's own inputs (docs/api/platform.yaml,
@@ -105,14 +104,8 @@ class PolicyManageMapping(PolicyMapping):
         """The legacy mapping's switches to deploy; a frozen fabric refuses a task that deploys, before any write."""
         names = super().to_deploy(changes)
         if names and not self.client.offline:
-            frozen = self.client.read(self.base + '/deploymentFreeze', absent=lambda exc: exc.status == 404)
-            if isinstance(frozen, dict) and frozen.get('deploymentFreeze') is True:
-                raise ModelError('Fabric %s is frozen (its deploymentFreeze is true on %s), so it takes no deploy, and the task '
-                                 'deploys %s (%s). Unfreeze the fabric first, or leave deploy out; a delete always deploys its '
-                                 'switches. Nothing was written.' % (
-                                     self.fabric, RELEASE, ', '.join(names),
-                                     'to take its deleted policies off them' if any(c.action == 'delete' for c in changes)
-                                     else 'deploy is true'))
+            why = 'to take its deleted policies off them' if any(c.action == 'delete' for c in changes) else 'deploy is true'
+            refuse_frozen(self.client, self.fabric, '%s (%s)' % (', '.join(names), why), 'leave deploy out; a delete always deploys its switches')
         return names
 
     # writes

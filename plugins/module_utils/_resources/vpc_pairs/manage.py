@@ -35,7 +35,7 @@ not shown there.
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.client import Request, segment
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_SYNC_STATES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.deploy import MANAGE_RELEASE, MANAGE_SYNC_STATES, refuse_frozen
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
@@ -45,7 +45,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import port_list
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.nvpairs import SETTINGS, nv_pairs, settings_from_controller
 
-RELEASE = 'the /api/v1/manage API (ND 4.2 and later)'
+RELEASE = MANAGE_RELEASE
 USE_LEGACY = 'or set controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
 # vpcPairDetails field: (vpc_pair nvPair, type): docs/api/platform.yaml, ManageVpcPairDetails and its x-legacy annotations
 DETAILS = {
@@ -244,11 +244,7 @@ class VpcPairManageMapping(VpcPairMapping):
         """The legacy rule; a frozen fabric refuses a task that deploys, before any write."""
         names = super().to_deploy(changes)
         if names and not self.client.offline:
-            frozen = self.client.read(self.base + '/deploymentFreeze', absent=lambda exc: exc.status == 404)
-            if isinstance(frozen, dict) and frozen.get('deploymentFreeze') is True:
-                raise ModelError('Fabric %s is frozen (its deploymentFreeze is true on %s), so it takes no deploy, and the task '
-                                 'deploys %s. Unfreeze the fabric first, or leave deploy out. Nothing was written.'
-                                 % (self.fabric, RELEASE, ', '.join(names)))
+            refuse_frozen(self.client, self.fabric, ', '.join(names))
         return names
 
     def pair_request(self, change):
