@@ -1,7 +1,7 @@
 """controller_api on a 4.2 emulator: which API a resource task speaks, and what it says when it cannot speak the one asked for.
 
-Each test is one play of tests/integration/playbooks/controller_api.yml (policies) or controller_api_fabrics.yml (fabrics, two plays: the run and its rerun), whose tasks' results come back
-together; what the emulator counted is what went over the wire.
+Each test is one play of tests/integration/playbooks/controller_api.yml (policies) or controller_api_fabrics.yml
+(fabrics, two plays: the run and its rerun), whose tasks' results come back together; what the emulator counted is what went over the wire.
 """
 
 import json

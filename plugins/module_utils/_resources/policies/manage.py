@@ -125,7 +125,8 @@ class PolicyManageMapping(PolicyMapping):
         return answer
 
     def action(self, name, ids, deletes, doing, done):
-        keys = [next(change.name for change in deletes if policy_id in self.ids[change.name]) for policy_id in ids]
+        # each id is one of a deleted policy's (``ids`` come from them); an id of none would be named by itself
+        keys = [next((change.name for change in deletes if policy_id in self.ids[change.name]), policy_id) for policy_id in ids]
         names = list(dict.fromkeys(keys))
         request = Request('POST', '%s/policyActions/%s' % (self.base, name), {'policyIds': list(ids)})
         yield from self.results(request, doing, names, done, keys)
