@@ -44,6 +44,10 @@ class Mapping:
         """What ``config`` must hold for ``state`` (merged, replaced, rendered), for the message of a task without it."""
         return 'list the %s to %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'create or update')
 
+    def refuse_before_reading(self):
+        """What the mapping's API cannot carry, refused from the task's config alone, before any request (ModelError,
+        naming the option and the release): the run calls it first, for every state, rendered too."""
+
     def read(self, names=None):
         """{name: object} of what the controller has: ``names`` only, or every object (None), read in bulk."""
         raise NotImplementedError

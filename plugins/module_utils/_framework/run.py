@@ -92,6 +92,7 @@ class Run:
         check_wait_timeout(self.params)
         selection = self.selection()
         wants = self.wants()
+        self.mapping.refuse_before_reading()
         if state == 'rendered':
             return self.rendered(wants)
         listed = {want['name'] for want in wants}

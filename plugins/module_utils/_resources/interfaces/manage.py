@@ -25,7 +25,7 @@ that the legacy mapping's read already knows; what is written is the legacy nvPa
   So deploy: true's rule (``deploy.sync_plan``) deploys a listed interface left unchanged when its switch is not in sync;
   the switch list the task read for its inventory serves that rule (no second GET).
 
-What 4.2 cannot carry is refused before any request (from config alone, in ``read``) or before any write (what the
+What 4.2 cannot carry is refused before any request (from config alone, in ``refuse_before_reading``) or before any write (what the
 plan makes of what is read, in ``check``), naming the option and the release: port-channels, vPCs and sub-interfaces
 (4.2 has no recorded ``interfaceType`` or policy for them, nor a member list), routed ports (``policyType`` ``routed``
 has no recorded fields), a ``policy`` other than the templates of ``POLICY_TYPES``, a ``template_params`` key or an
@@ -147,7 +147,7 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
 
     # what 4.2 cannot carry
 
-    def refuse_what_manage_cannot_carry(self):
+    def refuse_before_reading(self):
         """Refuse, from config alone and before any request, what no 4.2 interface can be."""
         for index, item in enumerate(self.params.get('config') or []):
             want = self.model.from_task(item, index)
@@ -220,15 +220,7 @@ class InterfaceManageMapping(ManageNetworkPorts, InterfaceMapping):
         if refused:
             raise ModelError(' '.join(refused))
 
-    def prepare_offline(self, wants):
-        self.refuse_what_manage_cannot_carry()
-        super().prepare_offline(wants)
-
     # reads
-
-    def read(self, names=None):
-        self.refuse_what_manage_cannot_carry()
-        return super().read(names)
 
     def inventory(self, named=None):
         """The fabric's switches as legacy inventory entries (``manage_inventory``: the run's copy, or one GET of the 4.2

@@ -20,7 +20,7 @@ mapping's read knows; what is written is the legacy nvPairs turned back into typ
 - **Freeze**: a task that deploys reads each deployed fabric's ``deploymentFreeze`` (one GET; 404: not frozen) and is
   refused before any write when it is frozen (GET ``/api/v1/manage/fabrics/{f}/deploymentFreeze`` in platform.yaml).
 
-What 4.2 cannot carry is refused before any request (from config alone, in ``read``) or before any write (what the plan
+What 4.2 cannot carry is refused before any request (from config alone, in ``refuse_before_reading``) or before any write (what the plan
 makes of what is read, in ``check``), naming the option and the release: a template no ``policyType`` pairs
 (``ios_xe_int_intra_fabric_num_link``), and a setting or ``template_params`` key whose nvPair no template input pairs
 (the source address of ``ext_evpn_multisite_overlay_setup``, ``SOURCE_IP``; template parameters other than those of
@@ -110,7 +110,7 @@ class LinkManageMapping(LinkMapping):
 
     # what 4.2 cannot carry
 
-    def refuse_what_manage_cannot_carry(self):
+    def refuse_before_reading(self):
         """Refuse, from config alone and before any request, a template or template parameter 4.2 has no place for."""
         for index, item in enumerate(self.params.get('config') or []):
             template = item.get('template')
@@ -168,15 +168,7 @@ class LinkManageMapping(LinkMapping):
         if refused:
             raise ModelError(' '.join(refused))
 
-    def prepare_offline(self, wants):
-        self.refuse_what_manage_cannot_carry()
-        super().prepare_offline(wants)
-
     # reads
-
-    def read(self, names=None):
-        self.refuse_what_manage_cannot_carry()
-        return super().read(names)
 
     def fabric_inventory(self, fabric, required=True):
         """A fabric's switches, from the run's copy when it names every switch config names there and the task does not

@@ -94,7 +94,7 @@ class VpcPairManageMapping(VpcPairMapping):
 
     # what 4.2 cannot carry
 
-    def refuse_what_manage_cannot_carry(self):
+    def refuse_before_reading(self):
         """Refuse, from config alone and before any request, the settings no vpcPairDetails field holds."""
         refused = []
         for index, item in enumerate(self.params.get('config') or []):
@@ -121,17 +121,12 @@ class VpcPairManageMapping(VpcPairMapping):
             found[field] = manage_value(str(text), kind, '%s: %s' % (where, option))
         return dict(type='default', **found) if found else None
 
-    def prepare_offline(self, wants):
-        self.refuse_what_manage_cannot_carry()
-        super().prepare_offline(wants)
-
     # reads
 
     def read(self, names=None):
         """{key: pair} of the fabric's pairs that concern the task (as the legacy read): the switches, then ONE GET of the
         fabric's vPC pairs, settings included."""
         del names
-        self.refuse_what_manage_cannot_carry()
         state = self.params.get('state')
         everything = state in ('gathered', 'overridden') or (state == 'deleted' and not self.params.get('config'))
         given = [str(item.get(option) or '').strip() for item in self.params.get('config') or [] for option in ('peer1', 'peer2')]
