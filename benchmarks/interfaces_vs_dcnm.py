@@ -58,7 +58,7 @@ import yaml
 
 from dashboard_emulator.testing import EmulatorProcess
 from peer_interfaces import ansible_venv, end_connections, unpack_collection
-from resource_vs_dcnm import (ADMIN, LAN_FABRIC, OURS_PLAYBOOK, PASSWORD, REPO, dcnm_inventory, marked, print_breakdown,
+from resource_vs_dcnm import (ADMIN, LAN_FABRIC, OURS_PLAYBOOK, PASSWORD, REPO, dcnm_inventory, marked, print_breakdown, print_run,
                               request_counts, timed_run, warnings_of)
 
 FABRIC = 'site-a'
@@ -263,11 +263,7 @@ def main():
                         warnings.extend(flagged)
                         results[latency, collection, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                             'unexpected' if flagged else ''))
-                        print('%4d ms  %-20s %-13s %5d requests %4d writes %7.1f s   %s' % (
-                            latency, name, run, requests, writes, seconds,
-                            ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
-                        for line in flagged:
-                            print(line, flush=True)
+                        print_run(latency, name, run, requests, writes, seconds, outcomes, flagged)
                         if options.breakdown:
                             print_breakdown(by_task)
         finally:

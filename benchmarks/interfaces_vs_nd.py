@@ -92,7 +92,7 @@ from dashboard_emulator.testing import EmulatorProcess
 from interfaces_vs_dcnm import vlan_set
 from peer_interfaces import end_connections
 from peer_nd_manage import INTERFACE_REF, ansible_venv, nd_inventory, requirements, unpack_collection
-from resource_vs_dcnm import (ADMIN, AUTH_PATHS, LAN_FABRIC, OURS_PLAYBOOK, PASSWORD, REPO, marked, prepare, print_breakdown,
+from resource_vs_dcnm import (ADMIN, AUTH_PATHS, LAN_FABRIC, OURS_PLAYBOOK, PASSWORD, REPO, marked, prepare, print_breakdown, print_run,
                               request_counts, timed_run, warnings_of)
 
 RELEASE = '4.2.1'
@@ -371,11 +371,7 @@ def main():
                             warnings.extend(flagged)
                             results[latency, side, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                                 'unexpected' if flagged else ''), by_kind(by_task))
-                            print('%4d ms  %-22s %-13s %5d requests %4d writes %7.1f s   %s' % (
-                                latency, label, run, requests, writes, seconds,
-                                ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
-                            for line in flagged:
-                                print(line, flush=True)
+                            print_run(latency, label, run, requests, writes, seconds, outcomes, flagged, width=22)
                             if options.breakdown:
                                 print_breakdown(by_task)
             finally:

@@ -523,11 +523,7 @@ def main():
                         results[latency, collection, run] = (requests, writes, seconds, 'FAILED' if returncode else (
                             'unexpected' if flagged else ''))
                         floor = '  floor %d' % work.floor(run, bulk_update, manage=bool(options.release)) if collection == 'ours' else ''
-                        print('%4d ms  %-20s %-13s %5d requests %4d writes %7.1f s%s   %s' % (
-                            latency, name, run, requests, writes, seconds, floor,
-                            ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
-                        for line in flagged:
-                            print(line, flush=True)
+                        print_run(latency, name, run, requests, writes, seconds, outcomes, flagged, floor)
                         if found[2]:
                             print('         note: attachments not settled when the run ended: %s' % ', '.join(
                                 '%d %s' % (count, state) for state, count in sorted(found[2].items())), flush=True)
@@ -553,6 +549,15 @@ def main():
             print('| %s |' % ' | '.join(cells))
     for line in warnings:
         print(line)
+
+
+def print_run(latency, label, run, requests, writes, seconds, outcomes, flagged, extra='', width=20):
+    """One run's line as it ends (its counts and each task's outcome), then the warnings it raised."""
+    print('%4d ms  %-*s %-13s %5d requests %4d writes %7.1f s%s   %s' % (
+        latency, width, label, run, requests, writes, seconds, extra,
+        ', '.join('%s: %s' % (task, state) for task, state, _line in outcomes)), flush=True)
+    for line in flagged:
+        print(line, flush=True)
 
 
 def print_breakdown(by_task):
