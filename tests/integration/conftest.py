@@ -113,8 +113,17 @@ def run_play(dashboard_env, directory, playbook, hosts=1, forks=5, check=False, 
     # parsed) would cost each run about 0.1 s of CPU, a tenth of ansible-playbook's start.
     environment = dict(dashboard_env, ANSIBLE_INVENTORY_ENABLED='ini')
     environment.update(env or {})
+    started, before = time.monotonic(), os.times()
     completed = subprocess.run(command, env=environment, capture_output=True, text=True,
                                timeout=timeout, check=False, cwd=str(REPO))
+    log = os.environ.get('INTEGRATION_PLAY_LOG')
+    if log:
+        # INTEGRATION_PLAY_LOG=FILE: a line per run, the test, its wall seconds and ansible-playbook's CPU seconds
+        after = os.times()
+        cpu = after.children_user + after.children_system - before.children_user - before.children_system
+        with open(log, 'a', encoding='utf-8') as handle:
+            handle.write('%s %.2f %.2f\n' % (os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0],
+                                              time.monotonic() - started, cpu))
     return PlayRun(completed)
 
 
