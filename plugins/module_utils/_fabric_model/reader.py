@@ -51,7 +51,6 @@ def accepted_paths():
     """The path patterns of every key a row takes (``[]`` for a list's items); each covers the keys below it."""
     paths = [row.path for row in FABRIC_KEYS]
     for list_path, rows in LISTS.items():
-        paths.append(list_path)
         paths.extend('%s[].%s' % (list_path, row.path) for row in rows)
     return paths
 
