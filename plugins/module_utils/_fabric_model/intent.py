@@ -47,28 +47,42 @@ def check_vlans(vrfs, networks, vrf_groups, network_groups, problems):
 
 
 def switch_ports(model):
-    """{hostname: {port: (kind, where)}} of the ports the model makes routed or members of a port-channel; with the problems
-    of a port in two port-channels."""
-    ports, duplicates = {}, []
+    """{hostname: {port: (use, where)}} of the ports the model gives a use of their own (routed, a port-channel member, an end
+    of a fabric link, a vPC peer-link or an edge connection); with the problems of a port given two of them."""
+    ports, conflicts = {}, []
+
+    def claim(hostname, port, use, where):
+        owned = ports.setdefault(hostname, {})
+        name = reader.interface_name(port)
+        if name in owned:
+            conflicts.append((where, 'port %s of %s is also %s (%s): a port has one use; remove it from one of them.'
+                              % (name, hostname, owned[name][0], owned[name][1])))
+        else:
+            owned[name] = (use, where)
+
     for path, switch in reader.items(model, 'topology.switches'):
-        owned = ports.setdefault(switch.get('name'), {})
         for index, interface in enumerate(switch.get('interfaces') or ()):
             if not isinstance(interface, dict):
                 continue
-            name = reader.interface_name(interface.get('name', ''))
             where = '%s.interfaces[%d]' % (path, index)
-            if interface.get('mode') in ROUTED_MODES and name.startswith('Ethernet'):
-                owned.setdefault(name, ('routed', where))
+            name = reader.interface_name(interface.get('name', ''))
+            if interface.get('mode') in ROUTED_MODES and name.startswith('Ethernet') and '.' not in name:
+                claim(switch.get('name'), name, 'routed', where)
             for member_index, member in enumerate(interface.get('members') or ()):
-                member_name = reader.interface_name(member)
-                member_where = '%s.members[%d]' % (where, member_index)
-                if member_name in owned and owned[member_name][0].startswith('member of'):
-                    duplicates.append((member_where, 'port %s is also a member of %s (%s): a port joins one port-channel; remove it '
-                                       'from one of them.' % (member_name, owned[member_name][0][len('member of '):],
-                                                              owned[member_name][1])))
-                else:
-                    owned[member_name] = ('member of ' + name, where)
-    return ports, duplicates
+                claim(switch.get('name'), member, 'a member of ' + name, '%s.members[%d]' % (where, member_index))
+    for path, link in reader.items(model, 'topology.fabric_links'):
+        for end, key in (('source_device', 'source_interface'), ('dest_device', 'dest_interface')):
+            if link.get(end) and link.get(key):
+                claim(link[end], link[key], 'an end of a fabric link', '%s.%s' % (path, key))
+    for path, pair in reader.items(model, 'topology.vpc_peers'):
+        for peer in ('peer1', 'peer2'):
+            for index, port in enumerate(pair.get(peer + '_peerlink_interfaces') or ()):
+                if pair.get(peer) and isinstance(port, dict) and port.get('name'):
+                    claim(pair[peer], port['name'], 'a vPC peer-link port', '%s.%s_peerlink_interfaces[%d]' % (path, peer, index))
+    for path, edge in reader.items(model, 'topology.edge_connections'):
+        if edge.get('source_device') and edge.get('source_interface'):
+            claim(edge['source_device'], edge['source_interface'], 'an edge connection\'s routed port', path + '.source_interface')
+    return ports, conflicts
 
 
 def check_ports(model, network_groups, problems):
@@ -88,4 +102,4 @@ def check_ports(model, network_groups, problems):
                     problems.add('%s.switches[%d].ports[%d]' % (group_path, index, port_index),
                                  'port %s of %s is %s (%s): a network is carried on a layer-2 port, so attach the network to that '
                                  'port-channel instead, or make the port a layer-2 one.'
-                                 % (name, member.get('hostname'), 'routed' if kind == 'routed' else 'a ' + kind, where))
+                                 % (name, member.get('hostname'), kind, where))

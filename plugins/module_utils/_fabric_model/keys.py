@@ -203,6 +203,66 @@ NETWORK_KEYS = (
 VRF_ATTACH_GROUP_KEYS = (key('name', 'name'), key('switches[].hostname', 'switch'))
 NETWORK_ATTACH_GROUP_KEYS = (key('name', 'name'), key('switches[].hostname', 'switch'), key('switches[].ports', 'ports'))
 
+# One pair of ``topology.vpc_peers`` (the vpc_pairs module); ``switch:`` targets take a hostname and give its address. NaC
+# links the peer-link interfaces pairwise, by position, as pre-provisioned intra-fabric links (the links module).
+VPC_PEER_KEYS = (
+    key('peer1', 'switch:peer1'),
+    key('peer2', 'switch:peer2'),
+    key('fabric_peering', 'use_virtual_peerlink', False),
+    key('domain_id', 'domain_id'),
+    key('peer1_peerlink_interfaces[].name', 'links'),
+    key('peer2_peerlink_interfaces[].name', 'links'),
+)
+
+# One link of ``topology.fabric_links`` (the links module; NaC's ndfc_fabric_links template).
+FABRIC_LINK_KEYS = (
+    key('source_device', 'switch:src_switch'),
+    key('source_interface', 'interface:src_interface'),
+    key('dest_device', 'switch:dst_switch'),
+    key('dest_interface', 'interface:dst_interface'),
+    key('template', 'template'),
+    key('admin_state', 'enabled', True),
+    key('mtu', 'mtu', 9216),
+    key('source_description', 'src_description', ''),
+    key('destination_description', 'dst_description', ''),
+    key('ipv4.source_ipv4', 'src_ip'),
+    key('ipv4.dest_ipv4', 'dst_ip'),
+    key('peer1_freeform', 'template_params.PEER1_CONF'),
+    key('peer2_freeform', 'template_params.PEER2_CONF'),
+)
+
+# One link of ``topology.edge_connections``: NaC makes two policies of the source switch of it (the policies module), the
+# eBGP peer template and the routed interface towards the external device; rows name the parameters they fill in.
+EDGE_CONNECTION_KEYS = (
+    key('source_device', 'switch:switch'),
+    key('source_interface', 'INTF_NAME'),
+    key('dest_device', 'name'),
+    key('dest_fabric', 'TEMPLATE_NAME'),
+    key('local_ip', 'IP_MASK'),
+    key('neighbor_ip', 'NEIGHBOR_IP'),
+    key('source_interface_mtu', 'MTU', 9216),
+    key('source_interface_enabled', 'ADMIN_STATE', True),
+    key('bgp_section.neighbor_asn', 'NEIGHBOR_ASN'),
+    key('bgp_section.bgp_password', 'template_params.BGP_PASSWORD', '', secret=True),
+    key('bgp_section.bgp_password_enable', 'BGP_PASSWORD_ENABLE', True),
+    key('bgp_section.peer_template_freeform', 'CONF', ''),
+    key('bgp_section.description', 'DESC'),
+    key('bgp_section.bgp_freeform', 'FF_CONF', ''),
+    key('bgp_section.routing_tag', 'ROUTING_TAG', ''),
+    key('bgp_section.interface_freeform', 'INTF_CONF', ''),
+)
+
+# ``policy``: policies, groups of them, and the switches each group goes to (NaC's ndfc_policy template; the policies module).
+POLICY_KEYS = (
+    key('name', 'description'),
+    key('template_name', 'template', 'switch_freeform'),
+    key('template_vars', 'template_params', {}),
+)
+POLICY_GROUP_KEYS = (key('name', 'name'), key('priority', 'priority'), key('policies[].name', 'policy'),
+                     key('policies[].priority', 'priority'))
+POLICY_SWITCH_KEYS = (key('name', 'switch:switch'), key('groups', 'groups', []))
+POLICY_PRIORITY = 500
+
 # Lists of the model, by path from ``vxlan``, with the rows of one item.
 LISTS = {
     'topology.switches': SWITCH_KEYS,
@@ -210,7 +270,14 @@ LISTS = {
     'overlay.networks': NETWORK_KEYS,
     'overlay.vrf_attach_groups': VRF_ATTACH_GROUP_KEYS,
     'overlay.network_attach_groups': NETWORK_ATTACH_GROUP_KEYS,
+    'topology.vpc_peers': VPC_PEER_KEYS,
+    'topology.fabric_links': FABRIC_LINK_KEYS,
+    'topology.edge_connections': EDGE_CONNECTION_KEYS,
+    'policy.policies': POLICY_KEYS,
+    'policy.groups': POLICY_GROUP_KEYS,
+    'policy.switches': POLICY_SWITCH_KEYS,
 }
 
 # Every template parameter that holds a secret, to mask in output.
-SECRET_PARAMS = frozenset(row.target.split('.', 1)[1] for rows in (FABRIC_KEYS, VRF_KEYS) for row in rows if row.secret)
+SECRET_PARAMS = frozenset(row.target.split('.', 1)[1] for rows in (FABRIC_KEYS, VRF_KEYS, EDGE_CONNECTION_KEYS) for row in rows
+                          if row.secret)

@@ -175,14 +175,14 @@ def check_switches(model, problems):
     return switches
 
 
-def check_named(model, list_path, kind, problems):
-    """{name: (path, item)} of a list whose items are named, each name once."""
+def check_named(model, list_path, kind, problems, strict=True):
+    """{name: (path, item)} of a list whose items are named, each name once; ``strict``: a name the controller takes as one."""
     named = {}
     for path, item in reader.items(model, list_path):
         name = item.get('name')
         if name is None:
             problems.add(path + '.name', 'missing: every %s needs a name.' % kind)
-        elif not NAME_PATTERN.match(str(name)):
+        elif strict and not NAME_PATTERN.match(str(name)):
             problems.add(path + '.name', '%s name %r is not a valid name: use 1 to 64 letters, digits, _, ., : or -.' % (kind, str(name)))
         elif name in named:
             problems.add(path + '.name', '%s %s is defined twice (also %s): give each its own name, or merge the two.'
@@ -240,17 +240,6 @@ def check_networks(model, vrfs, groups, problems):
         check_group_reference(network.get('network_attach_group'), path + '.network_attach_group', 'network_attach_groups', groups,
                               problems)
     return networks
-
-
-def check_references(model, switches, problems):
-    """Switch hostnames in sections this collection refuses still resolve (reported once each section is taken)."""
-    for list_path, keys in (('topology.vpc_peers', ('peer1', 'peer2')), ('topology.fabric_links', ('source_device', 'dest_device')),
-                            ('topology.edge_connections', ('source_device',)), ('policy.switches', ('name',))):
-        for path, item in reader.items(model, list_path):
-            for key in keys:
-                if item.get(key) is not None and item[key] not in switches:
-                    problems.add('%s.%s' % (path, key), 'switch %r is not in vxlan.topology.switches: add it there, or fix the hostname.'
-                                 % str(item[key]))
 
 
 def check_group_reference(name, path, kind, groups, problems):

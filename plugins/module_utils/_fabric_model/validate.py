@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, rules
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, rules, topology_rules
 
 
 def validate(model):
@@ -22,7 +22,11 @@ def validate(model):
     network_groups = rules.check_attach_groups(model, 'overlay.network_attach_groups', 'network attach group', switches, problems)
     vrfs = rules.check_vrfs(model, vrf_groups, problems)
     networks = rules.check_networks(model, vrfs, network_groups, problems)
-    rules.check_references(model, switches, problems)
+    topology_rules.check_references(model, switches, problems)
+    topology_rules.check_vpc_peers(model, problems)
+    topology_rules.check_fabric_links(model, problems)
+    topology_rules.check_edge_connections(model, problems)
+    topology_rules.check_policies(model, problems)
     intent.check_vnis(vrfs, networks, problems)
     intent.check_vlans(vrfs, networks, vrf_groups, network_groups, problems)
     intent.check_ports(model, network_groups, problems)

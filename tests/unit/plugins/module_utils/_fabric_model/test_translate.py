@@ -7,7 +7,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links import LINKS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies import POLICIES
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs import VPC_PAIRS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 
 from fabric_model_samples import small_model
@@ -115,3 +118,76 @@ def test_secrets_are_masked_for_output_and_kept_for_the_resources():
     assert shown['fabrics'][0]['template_params']['BGP_AUTH_KEY'] == '********'
     assert by_name(shown['vrfs'])['fo-red']['template_params'] == {'bgpPassword': '********'}
     assert resources['fabrics'][0]['template_params']['OSPF_AUTH_KEY'] == 'fo-ospf-secret-7'   # the copy was masked
+
+
+def topology_model():
+    """The small model with a vPC pair and its peer-link, a fabric link, an edge connection and a policy group."""
+    model = small_model()
+    model['topology']['vpc_peers'] = [{'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-2', 'domain_id': 12,
+                                       'peer1_peerlink_interfaces': [{'name': 'eth1/53'}, {'name': 'Ethernet1/54'}],
+                                       'peer2_peerlink_interfaces': [{'name': 'Ethernet1/53'}, {'name': 'Ethernet1/54'}]}]
+    model['topology']['fabric_links'] = [{'source_device': 'fo-spine-1', 'source_interface': 'Ethernet1/1', 'dest_device': 'fo-leaf-3',
+                                          'dest_interface': 'Ethernet1/49', 'template': 'int_intra_fabric_num_link',
+                                          'ipv4': {'source_ipv4': '10.213.9.0', 'dest_ipv4': '10.213.9.1'},
+                                          'peer1_freeform': 'no shutdown\n'}]
+    model['topology']['edge_connections'] = [{
+        'source_device': 'fo-leaf-4', 'source_interface': 'Ethernet1/48', 'dest_device': 'fo-wan-1', 'dest_fabric': 'fo-wan',
+        'local_ip': '10.33.0.1/30', 'neighbor_ip': '10.33.0.2', 'bgp_section': {'neighbor_asn': '65300', 'bgp_password': 'fo-edge-key'}}]
+    model['policy'] = {
+        'policies': [{'name': 'login banner', 'template_vars': {'CONF': 'banner motd #fo-small#\n'}},
+                     {'name': 'ntp source', 'template_name': 'ntp_source', 'template_vars': {'NTP_SOURCE_INTF': 'mgmt0'}}],
+        'groups': [{'name': 'every-leaf', 'priority': 300, 'policies': [{'name': 'login banner'}, {'name': 'ntp source', 'priority': 200}]}],
+        'switches': [{'name': 'fo-leaf-1', 'groups': ['every-leaf']}, {'name': 'fo-leaf-2', 'groups': ['every-leaf']}]}
+    return model
+
+
+TOPOLOGY_RESOURCES = {'vpc_pairs': VPC_PAIRS, 'links': LINKS, 'policies': POLICIES}
+
+
+@pytest.mark.parametrize('module', sorted(TOPOLOGY_RESOURCES))
+def test_vpc_pairs_links_and_policies_are_the_config_our_modules_take(module):
+    model = topology_model()
+    assert validate(model) == []
+    configs = translate(model)[module]
+    assert configs
+    resource = TOPOLOGY_RESOURCES[module]
+    spec = {'config': {'type': 'list', 'elements': 'dict', 'options': resource.config_spec()}}
+    result = ArgumentSpecValidator(spec).validate({'config': configs})
+    assert not result.error_messages
+    for index, config in enumerate(result.validated_parameters['config']):
+        resource.model.from_task(config, index)
+
+
+def test_a_vpc_pair_its_peer_link_and_a_fabric_link_as_nac_makes_them():
+    resources = translate(topology_model())
+    assert resources['vpc_pairs'] == [{'peer1': '192.0.2.31', 'peer2': '192.0.2.32', 'use_virtual_peerlink': False, 'domain_id': 12}]
+    assert resources['links'][:2] == [
+        {'src_switch': '192.0.2.31', 'src_interface': 'Ethernet1/53', 'dst_switch': '192.0.2.32', 'dst_interface': 'Ethernet1/53',
+         'template': 'int_pre_provision_intra_fabric_link'},
+        {'src_switch': '192.0.2.31', 'src_interface': 'Ethernet1/54', 'dst_switch': '192.0.2.32', 'dst_interface': 'Ethernet1/54',
+         'template': 'int_pre_provision_intra_fabric_link'}]
+    assert resources['links'][2] == {
+        'src_switch': '192.0.2.21', 'src_interface': 'Ethernet1/1', 'dst_switch': '192.0.2.33', 'dst_interface': 'Ethernet1/49',
+        'template': 'int_intra_fabric_num_link', 'enabled': True, 'mtu': 9216, 'src_description': '', 'dst_description': '',
+        'src_ip': '10.213.9.0', 'dst_ip': '10.213.9.1', 'template_params': {'PEER1_CONF': 'no shutdown'}}
+
+
+def test_an_edge_connection_is_nacs_two_policies_on_its_source_switch_its_key_masked():
+    resources = translate(topology_model())
+    peer, interface = resources['policies'][:2]
+    assert (peer['switch'], peer['template'], peer['priority']) == ('192.0.2.34', 'bgp_peer_template_dci_underlay_jython', 475)
+    assert peer['description'] == 'nace_bgp_peer_template_dci_underlay_jython_fo-leaf-4_Ethernet1/48_fo-wan-1'
+    assert peer['template_params']['TEMPLATE_NAME'] == 'fo-small-fo-wan-IPV4-EBGP'
+    assert peer['template_params']['BGP_PASSWORD'] == 'fo-edge-key' and peer['template_params']['BGP_PASSWORD_ENABLE'] == 'true'
+    assert (interface['template'], interface['priority']) == ('ebgp_underlay_dci_template', 500)
+    assert interface['template_params']['DESC'] == 'Device fo-leaf-4 to Device fo-wan-1'
+    assert (interface['template_params']['IP_MASK'], interface['template_params']['asn']) == ('10.33.0.1/30', '65120')
+    assert mask(resources)['policies'][0]['template_params']['BGP_PASSWORD'] == '********'
+
+
+def test_policy_groups_give_each_switch_its_policies_with_nacs_names_and_priorities():
+    policies = translate(topology_model())['policies'][2:]
+    assert [(policy['switch'], policy['template'], policy['description'], policy['priority']) for policy in policies] == [
+        ('192.0.2.31', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.31', 'ntp_source', 'nac_ntp_source', 200),
+        ('192.0.2.32', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.32', 'ntp_source', 'nac_ntp_source', 200)]
+    assert policies[0]['template_params'] == {'CONF': 'banner motd #fo-small#'}

@@ -212,15 +212,83 @@ def test_a_layer2_only_network_names_no_vrf():
     assert found['vxlan.overlay.networks[0].vrf_name'].startswith('a layer-2-only network (is_l2_only: true) belongs to no VRF')
 
 
-def test_hostnames_in_sections_not_yet_taken_are_resolved_too():
+def test_hostnames_in_vpc_peers_fabric_links_edge_connections_and_policy_switches_resolve():
     def change(model):
-        model['topology']['vpc_peers'] = [{'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-7', 'domain_id': 1}]
-        model['policy'] = {'switches': [{'name': 'fo-spine-3', 'groups': []}]}
+        model['topology']['vpc_peers'] = [{'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-7'}]
+        model['topology']['fabric_links'] = [{'source_device': 'fo-spine-9', 'source_interface': 'Ethernet1/1',
+                                              'dest_device': 'fo-leaf-1', 'dest_interface': 'Ethernet1/49',
+                                              'template': 'int_intra_fabric_num_link'}]
+        model['topology']['edge_connections'] = [dict(EDGE, source_device='fo-border-1')]
+        model['policy'] = {'switches': [{'name': 'fo-spine-3'}]}
     found = problems_of(change)
-    assert "switch 'fo-leaf-7' is not in vxlan.topology.switches" in found['vxlan.topology.vpc_peers[0].peer2']
-    assert "switch 'fo-spine-3' is not in vxlan.topology.switches" in found['vxlan.policy.switches[0].name']
-    assert 'vxlan.topology.vpc_peers[0].peer1' not in found
-    assert found['vxlan.topology.vpc_peers'].startswith('not implemented by fabricops.dashboard')
+    for path, hostname in (('vxlan.topology.vpc_peers[0].peer2', 'fo-leaf-7'), ('vxlan.topology.fabric_links[0].source_device',
+                           'fo-spine-9'), ('vxlan.topology.edge_connections[0].source_device', 'fo-border-1'),
+                           ('vxlan.policy.switches[0].name', 'fo-spine-3')):
+        assert found.pop(path) == "switch '%s' is not in vxlan.topology.switches: add it there, or fix the hostname." % hostname
+    assert found == {}
+
+
+EDGE = {'source_device': 'fo-leaf-4', 'source_interface': 'Ethernet1/48', 'dest_device': 'fo-wan-1', 'dest_fabric': 'fo-wan',
+        'local_ip': '10.33.0.1/30', 'neighbor_ip': '10.33.0.2',
+        'bgp_section': {'neighbor_asn': '65300', 'bgp_password': 'fo-edge-secret'}}
+
+
+def test_vpc_peers_pair_two_switches_once_in_a_domain_of_their_own():
+    def change(model):
+        model['topology']['vpc_peers'] = [
+            {'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-2', 'domain_id': 10,
+             'peer1_peerlink_interfaces': [{'name': 'Ethernet1/53'}, {'name': 'Ethernet1/54'}],
+             'peer2_peerlink_interfaces': [{'name': 'Ethernet1/53'}]},
+            {'peer1': 'fo-leaf-3', 'peer2': 'fo-leaf-3', 'domain_id': 10},
+            {'peer1': 'fo-leaf-2', 'peer2': 'fo-leaf-4', 'domain_id': 1001},
+        ]
+    found = problems_of(change)
+    assert found['vxlan.topology.vpc_peers[0].peer2_peerlink_interfaces'] == (
+        'peer one has 2 peer-link interfaces and peer two 1: NaC links them pairwise, in order; give both the same number.')
+    assert found['vxlan.topology.vpc_peers[1].peer2'] == 'a switch cannot pair with itself: give the other switch of the pair.'
+    assert "vPC domain 10 is also vxlan.topology.vpc_peers[0]'s" in found['vxlan.topology.vpc_peers[1].domain_id']
+    assert found['vxlan.topology.vpc_peers[2].peer1'] == (
+        'switch fo-leaf-2 is already in the vPC pair vxlan.topology.vpc_peers[0]: a switch is in one pair at most.')
+    assert found['vxlan.topology.vpc_peers[2].domain_id'] == 'vPC domain 1001 is out of range: give 1 to 1000.'
+
+
+def test_a_fabric_link_needs_its_template_and_interfaces():
+    def change(model):
+        model['topology']['fabric_links'] = [{'source_device': 'fo-spine-1', 'dest_device': 'fo-leaf-1',
+                                              'dest_interface': 'Ethernet1/49', 'ipv4': {'source_ipv4': '10.0.0.300'}}]
+    found = problems_of(change)
+    assert found['vxlan.topology.fabric_links[0].template'].startswith(
+        'missing: NaC makes nothing of a fabric link without its template')
+    assert found['vxlan.topology.fabric_links[0].source_interface'].startswith('missing')
+    assert "'10.0.0.300' is not an IPv4 address" in found['vxlan.topology.fabric_links[0].ipv4.source_ipv4']
+
+
+def test_an_edge_connection_needs_its_addresses_and_the_neighbors_asn():
+    def change(model):
+        model['topology']['edge_connections'] = [dict(EDGE, local_ip='10.33.0.1', neighbor_ip=None, dest_fabric=None,
+                                                      bgp_section={'neighbor_asn': 'AS65300'})]
+    found = problems_of(change)
+    assert sorted(found) == ['vxlan.topology.edge_connections[0].bgp_section.neighbor_asn',
+                             'vxlan.topology.edge_connections[0].dest_fabric', 'vxlan.topology.edge_connections[0].local_ip',
+                             'vxlan.topology.edge_connections[0].neighbor_ip']
+    assert "not a BGP AS number ('AS65300')" in found['vxlan.topology.edge_connections[0].bgp_section.neighbor_asn']
+    assert 'is not an IPv4 address with its prefix length' in found['vxlan.topology.edge_connections[0].local_ip']
+
+
+def test_policy_groups_and_switches_name_policies_and_groups_that_exist():
+    def change(model):
+        model['policy'] = {
+            'policies': [{'name': 'banner', 'template_vars': {'CONF': 'banner motd #fo#'}}, {'name': 'banner'},
+                         {'name': 'from-file', 'filename': 'policies/ntp.cfg'}],
+            'groups': [{'name': 'leaves', 'policies': [{'name': 'banner'}, {'name': 'ntp'}]}],
+            'switches': [{'name': 'fo-leaf-1', 'groups': ['leaves', 'spines']}]}
+    found = problems_of(change)
+    assert found['vxlan.policy.policies[1].name'].startswith('policy banner is defined twice')
+    assert found['vxlan.policy.groups[0].policies[1].name'] == (
+        "policy 'ntp' is not in vxlan.policy.policies: add it there, or fix the name.")
+    assert found['vxlan.policy.switches[0].groups[1]'] == (
+        "policy group 'spines' is not in vxlan.policy.groups: add it there, or fix the name.")
+    assert found['vxlan.policy.policies[2].filename'].startswith('not implemented by fabricops.dashboard')
 
 
 def test_one_vni_in_two_networks_or_a_vrf_and_a_network_is_refused():
@@ -259,10 +327,10 @@ def test_ports_in_two_port_channels_and_networks_on_routed_ports_or_members_are_
         ]
     found = problems_of(change)
     assert found['vxlan.topology.switches[2].interfaces[1].members[0]'] == (
-        'port Ethernet1/20 is also a member of port-channel10 (vxlan.topology.switches[2].interfaces[0]): a port joins one '
-        'port-channel; remove it from one of them.')
+        'port Ethernet1/20 of fo-leaf-1 is also a member of port-channel10 (vxlan.topology.switches[2].interfaces[0].members[1]): '
+        'a port has one use; remove it from one of them.')
     assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports[0]'].startswith(
-        'port Ethernet1/11 of fo-leaf-1 is a member of port-channel10 (vxlan.topology.switches[2].interfaces[0])')
+        'port Ethernet1/11 of fo-leaf-1 is a member of port-channel10 (vxlan.topology.switches[2].interfaces[0].members[0])')
     assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports[1]'].startswith(
         'port Ethernet1/12 of fo-leaf-1 is routed (vxlan.topology.switches[2].interfaces[2])')
     assert 'vxlan.topology.switches[2].interfaces' in found   # and the section is still refused, by its path
@@ -275,3 +343,21 @@ def test_every_problem_is_reported_at_once():
         model['topology']['switches'][0]['role'] = 'core'
         model['overlay']['networks'][0]['vrf_name'] = 'nope'
     assert len(problems_of(change)) == 4
+
+
+def test_a_port_given_two_uses_by_links_peer_links_and_edge_connections_is_refused():
+    def change(model):
+        model['topology']['vpc_peers'] = [{'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-2',
+                                           'peer1_peerlink_interfaces': [{'name': 'Ethernet1/12'}],
+                                           'peer2_peerlink_interfaces': [{'name': 'Ethernet1/53'}]}]
+        model['topology']['fabric_links'] = [{'source_device': 'fo-spine-1', 'source_interface': 'Ethernet1/4',
+                                              'dest_device': 'fo-leaf-2', 'dest_interface': 'eth1/53',
+                                              'template': 'int_intra_fabric_num_link'}]
+        model['topology']['edge_connections'] = [dict(EDGE, source_interface='Ethernet1/48')]
+    found = problems_of(change)
+    assert found['vxlan.topology.vpc_peers[0].peer2_peerlink_interfaces[0]'] == (
+        'port Ethernet1/53 of fo-leaf-2 is also an end of a fabric link (vxlan.topology.fabric_links[0].dest_interface): '
+        'a port has one use; remove it from one of them.')
+    assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports[1]'].startswith(
+        'port Ethernet1/12 of fo-leaf-1 is a vPC peer-link port (vxlan.topology.vpc_peers[0].peer1_peerlink_interfaces[0])')
+    assert len(found) == 2
