@@ -142,6 +142,7 @@ SWITCH_KEYS = (
     key('management.management_ipv4_address', 'name'),
     key('management.default_gateway_v4', NO_EFFECT),
     key('management.subnet_mask_v4', NO_EFFECT),
+    key('interfaces', 'interfaces'),  # by mode: _fabric_model/interfaces.py
 )
 
 # One VRF of ``overlay.vrfs`` (NaC's dc_vxlan_fabric_vrfs template): paths from the VRF.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import reader, topology
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import interfaces, reader, topology
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import (
     FABRIC_KEYS, NETWORK_KEYS, NO_EFFECT, ONLY_DEFAULT, SECRET_PARAMS, VRF_KEYS)
 
@@ -22,8 +22,7 @@ PARAMS = 'template_params.'
 
 
 def translate(model):
-    """{module: config} for a model ``validate`` found no problem in. A section not yet translated (switch interfaces) is
-    refused by ``validate``, so its list stays empty here."""
+    """{module: config} for a model ``validate`` found no problem in (a key not translated is refused there)."""
     addresses = {switch['name']: reader.lookup(switch, 'management.management_ipv4_address')
                  for _path, switch in reader.items(model, 'topology.switches')}
     groups = {kind: {group['name']: group for _path, group in reader.items(model, 'overlay.' + kind)}
@@ -36,6 +35,7 @@ def translate(model):
                          for _path, vrf in reader.items(model, 'overlay.vrfs')]
     resources['networks'] = [overlay(model, network, NETWORK_KEYS, groups['network_attach_groups'], addresses)
                              for _path, network in reader.items(model, 'overlay.networks')]
+    resources['interfaces'] = interfaces.translate(model, addresses)
     resources['vpc_pairs'] = topology.vpc_pairs(model, addresses)
     resources['links'] = topology.links(model, addresses)
     resources['policies'] = topology.policies(model, addresses)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, rules, topology_rules
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, interfaces, rules, topology_rules
 
 
 def validate(model):
@@ -18,6 +18,7 @@ def validate(model):
     rules.check_fabric(model, problems)
     rules.check_keys(model, problems)
     switches = rules.check_switches(model, problems)
+    interfaces.check(model, problems)
     vrf_groups = rules.check_attach_groups(model, 'overlay.vrf_attach_groups', 'VRF attach group', switches, problems)
     network_groups = rules.check_attach_groups(model, 'overlay.network_attach_groups', 'network attach group', switches, problems)
     vrfs = rules.check_vrfs(model, vrf_groups, problems)

@@ -7,6 +7,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches import FABRIC_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces import INTERFACES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links import LINKS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks import NETWORKS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies import POLICIES
@@ -191,3 +192,36 @@ def test_policy_groups_give_each_switch_its_policies_with_nacs_names_and_priorit
         ('192.0.2.31', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.31', 'ntp_source', 'nac_ntp_source', 200),
         ('192.0.2.32', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.32', 'ntp_source', 'nac_ntp_source', 200)]
     assert policies[0]['template_params'] == {'CONF': 'banner motd #fo-small#'}
+
+
+def test_interfaces_of_each_mode_with_nacs_defaults_are_the_config_our_interfaces_module_takes():
+    model = small_model()
+    model['topology']['switches'][4]['interfaces'] = [
+        {'name': 'Ethernet1/1', 'mode': 'access', 'access_vlan': 2401, 'description': 'web server'},
+        {'name': 'eth1/2', 'mode': 'trunk', 'trunk_allowed_vlans': '2401-2402', 'spanning_tree_portfast': False},
+        {'name': 'port-channel30', 'mode': 'trunk_po', 'members': ['e1/3', 'Ethernet1/4'], 'pc_mode': 'on'},
+        {'name': 'Ethernet1/5', 'mode': 'routed', 'ipv4_address': '10.40.0.1/30', 'vrf': 'fo-red', 'mtu': 9000},
+        {'name': 'Loopback100', 'mode': 'loopback', 'ipv4_address': '10.41.0.1/32'},
+        {'name': 'port-channel31', 'mode': 'routed_po', 'members': ['Ethernet1/6'], 'ipv4_address': '10.42.0.1/31'},
+        {'name': 'port-channel32', 'mode': 'access_po', 'members': ['Ethernet1/7']},
+    ]
+    assert validate(model) == []
+    configs = translate(model)['interfaces']
+    spec = {'config': {'type': 'list', 'elements': 'dict', 'options': INTERFACES.config_spec()}}
+    result = ArgumentSpecValidator(spec).validate({'config': configs})
+    assert not result.error_messages
+    for index, config in enumerate(result.validated_parameters['config']):
+        INTERFACES.model.from_task(config, index)
+    access, trunk, channel, routed, loopback = configs[:5]
+    assert access == {'switch': '192.0.2.33', 'name': 'Ethernet1/1', 'mode': 'access', 'description': 'web server',
+                      'enabled': True, 'mtu': 'jumbo', 'speed': 'auto', 'access_vlan': 2401,
+                      'template_params': {'PORTTYPE_FAST_ENABLED': 'true', 'BPDUGUARD_ENABLED': 'true',
+                                          'ENABLE_ORPHAN_PORT': 'false', 'ENABLE_QOS': 'false', 'ENABLE_MONITOR': 'false',
+                                          'CONF': '', 'PORT_DUPLEX_MODE': 'auto'}}
+    assert (trunk['name'], trunk['allowed_vlans'], trunk['template_params']['PORTTYPE_FAST_ENABLED']) == (
+        'Ethernet1/2', '2401-2402', 'false')
+    assert 'native_vlan' not in trunk
+    assert (channel['members'], channel['pc_mode'], channel['description']) == (
+        ['Ethernet1/3', 'Ethernet1/4'], 'on', 'NetAsCode Trunk PO Interface')
+    assert (routed['mode'], routed['mtu'], routed['vrf']) == ('routed', '9000', 'fo-red')
+    assert 'mode' not in loopback and loopback['name'] == 'loopback100'

@@ -79,10 +79,10 @@ def test_the_anycast_gateway_mac_must_be_a_mac():
 def test_a_key_not_implemented_is_refused_by_its_path_once_per_section():
     def change(model):
         model['multisite'] = {'child_fabrics': [{'name': 'a'}], 'anycast_gateway_mac': '1'}
-        model['topology']['switches'][2]['interfaces'] = [{'name': 'Ethernet1/1', 'mode': 'access'}, {'name': 'Ethernet1/2'}]
+        model['topology']['switches'][2]['poap'] = {'bootstrap': True, 'discovery_creds': False}
         model['overlay']['vrfs'][0]['vrf_lite'] = True
     found = problems_of(change)
-    assert sorted(found) == ['vxlan.multisite', 'vxlan.overlay.vrfs[0].vrf_lite', 'vxlan.topology.switches[2].interfaces']
+    assert sorted(found) == ['vxlan.multisite', 'vxlan.overlay.vrfs[0].vrf_lite', 'vxlan.topology.switches[2].poap']
     assert all(msg.startswith('not implemented by fabricops.dashboard: no resource of this collection takes this key yet')
                for msg in found.values())
 
@@ -333,7 +333,6 @@ def test_ports_in_two_port_channels_and_networks_on_routed_ports_or_members_are_
         'port Ethernet1/11 of fo-leaf-1 is a member of port-channel10 (vxlan.topology.switches[2].interfaces[0].members[0])')
     assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports[1]'].startswith(
         'port Ethernet1/12 of fo-leaf-1 is routed (vxlan.topology.switches[2].interfaces[2])')
-    assert 'vxlan.topology.switches[2].interfaces' in found   # and the section is still refused, by its path
 
 
 def test_every_problem_is_reported_at_once():
@@ -361,3 +360,25 @@ def test_a_port_given_two_uses_by_links_peer_links_and_edge_connections_is_refus
     assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports[1]'].startswith(
         'port Ethernet1/12 of fo-leaf-1 is a vPC peer-link port (vxlan.topology.vpc_peers[0].peer1_peerlink_interfaces[0])')
     assert len(found) == 2
+
+
+def test_interfaces_take_the_modes_implemented_names_of_their_kind_once_and_the_keys_of_their_mode():
+    def change(model):
+        model['topology']['switches'][2]['interfaces'] = [
+            {'name': 'Ethernet1/30', 'mode': 'access_vpc'},
+            {'name': 'port-channel20', 'mode': 'access'},
+            {'name': 'Ethernet1/31', 'mode': 'trunk', 'trunk_allowed_vlans': '2401-2403', 'access_vlan': 2401},
+            {'name': 'eth1/31', 'mode': 'trunk'},
+            {'name': 'Po21', 'mode': 'trunk_po', 'members': ['Ethernet1/40'], 'speed': '10Gb'},
+        ]
+    found = problems_of(change)
+    assert found['vxlan.topology.switches[2].interfaces[0].mode'].startswith(
+        "mode 'access_vpc' is not implemented by fabricops.dashboard: use one of access, trunk, access_po, trunk_po, routed")
+    assert found['vxlan.topology.switches[2].interfaces[1].name'] == (
+        "an interface of mode access is an Ethernet port, such as Ethernet1/10: 'port-channel20' is not one.")
+    assert found['vxlan.topology.switches[2].interfaces[2].access_vlan'] == (
+        'not implemented by fabricops.dashboard for a trunk interface: remove it, or keep this interface out of the model.')
+    assert found['vxlan.topology.switches[2].interfaces[3].name'] == (
+        'interface Ethernet1/31 of fo-leaf-1 is defined twice (also vxlan.topology.switches[2].interfaces[2]): define it once.')
+    assert "only 'auto' (NaC's default) is" in found['vxlan.topology.switches[2].interfaces[4].speed']
+    assert len(found) == 5
