@@ -64,13 +64,21 @@ notes:
     C(management.management_ipv4_address) (the address the switch is discovered at and named by in every resource);
     C(management.default_gateway_v4) and C(management.subnet_mask_v4) are accepted and have no effect (NaC reads them only for
     POAP bootstrap).
+  - C(topology.switches[].interfaces) of the modes V(access), V(trunk), V(access_po), V(trunk_po), V(routed), V(routed_po)
+    and V(loopback), each with the keys NaC's template of that mode reads and our interfaces module has an option or a policy
+    parameter for (NaC's per-mode defaults where left out); a port-channel's C(speed) and C(duplex) only at V(auto).
+  - C(topology.vpc_peers) (C(peer1), C(peer2), C(fabric_peering), C(domain_id), and the peer-link interfaces, which become
+    pre-provisioned intra-fabric links as NaC makes them); C(topology.fabric_links) (the links module, each with its
+    C(template)); C(topology.edge_connections) (NaC's two policies on the source switch, the eBGP peer template and the routed
+    interface); C(policy) (C(policies) with C(template_name) and C(template_vars), C(groups) with priorities, C(switches) with
+    their groups), each policy described C(nac_<name>) as NaC names it.
   - C(overlay.vrfs) (the keys of NaC's VRF template that our vrfs module has options for, and C(bgp_password)),
     C(overlay.networks) (likewise for networks), C(overlay.vrf_attach_groups) and C(overlay.network_attach_groups) with their
     switches and ports. C(netflow_enable), C(no_rp) and C(enable_l3_vni_no_vlan) only at V(false).
-  - Refused by path, not yet implemented. C(topology.switches[].interfaces), C(topology.vpc_peers),
-    C(topology.fabric_links), C(topology.edge_connections), C(policy), C(overlay_extensions), C(multisite), POAP and bootstrap
-    settings, C(global.ibgp.vpc), syslog servers, network DHCP relays and secondary gateways, VRF TRM settings, an IPv6 or a
-    manually allocated underlay, and every other key no note names. Their switch hostnames are checked all the same.
+  - Refused by path, not implemented. vPC interfaces (C(access_vpc), C(trunk_vpc)), C(dot1q) and sub-interfaces, breakouts,
+    a policy's C(filename), C(overlay_extensions), C(multisite), POAP and bootstrap settings, C(global.ibgp.vpc), syslog
+    servers, network DHCP relays and secondary gateways, VRF TRM settings, an IPv6 or a manually allocated underlay, the
+    deprecated keys directly under C(global), and every other key these notes do not name.
 seealso:
   - module: fabricops.dashboard.fabrics
   - module: fabricops.dashboard.fabric_switches
@@ -116,8 +124,8 @@ problems:
       msg: VRF 'tenant-9' is not in vxlan.overlay.vrfs; add it there, or fix the name.
 resources:
   description:
-    - The model as the C(config) of each of the collection's resource modules, by module name. A section of the model not yet
-      translated is refused in RV(problems), so its list is empty here. Switches are named by their management address.
+    - The model as the C(config) of each of the collection's resource modules, by module name (each of them with the fabric's
+      name, RV(resources.fabrics[0].name), as its C(fabric)). Switches are named by their management address.
     - Secrets are masked (C(********)).
   returned: success
   type: dict
@@ -139,19 +147,19 @@ resources:
       type: list
       elements: dict
     interfaces:
-      description: The C(config) of M(fabricops.dashboard.interfaces) (empty for now).
+      description: The C(config) of M(fabricops.dashboard.interfaces).
       type: list
       elements: dict
     vpc_pairs:
-      description: The C(config) of M(fabricops.dashboard.vpc_pairs) (empty for now).
+      description: The C(config) of M(fabricops.dashboard.vpc_pairs).
       type: list
       elements: dict
     links:
-      description: The C(config) of M(fabricops.dashboard.links) (empty for now).
+      description: The C(config) of M(fabricops.dashboard.links).
       type: list
       elements: dict
     policies:
-      description: The C(config) of M(fabricops.dashboard.policies) (empty for now).
+      description: The C(config) of M(fabricops.dashboard.policies).
       type: list
       elements: dict
 '''
