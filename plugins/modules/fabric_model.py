@@ -125,7 +125,7 @@ problems:
 resources:
   description:
     - The model as the C(config) of each of the collection's resource modules, by module name (each of them with the fabric's
-      name, RV(resources.fabrics[0].name), as its C(fabric)). Switches are named by their management address.
+      name, C(resources.fabrics[0].name), as its C(fabric)). Switches are named by their management address.
     - Secrets are masked (C(********)).
   returned: success
   type: dict

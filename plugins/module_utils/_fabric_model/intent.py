@@ -30,8 +30,8 @@ def check_vnis(vrfs, networks, problems):
 def check_vlans(vrfs, networks, vrf_groups, network_groups, problems):
     """A VLAN on a switch carries one VRF or one network: two of them attached to the same switch with one VLAN collide there."""
     holders = {}
-    for kind, objects, group_key, groups in (('VRF', vrfs, 'vrf_attach_group', vrf_groups),
-                                              ('network', networks, 'network_attach_group', network_groups)):
+    sides = (('VRF', vrfs, 'vrf_attach_group', vrf_groups), ('network', networks, 'network_attach_group', network_groups))
+    for kind, objects, group_key, groups in sides:
         for name, (path, item) in objects.items():
             vlan = item.get('vlan_id')
             group = groups.get(item.get(group_key))

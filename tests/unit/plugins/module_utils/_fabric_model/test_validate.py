@@ -121,8 +121,8 @@ def test_switch_names_serials_and_addresses_are_unique():
         switches[3]['serial_number'] = 'FOS2201LF01'
         switches[5]['management']['management_ipv4_address'] = '192.0.2.33'
     found = problems_of(change)
-    assert found['vxlan.topology.switches[1].name'] == ('switch fo-spine-1 is named twice (also vxlan.topology.switches[0]): give '
-                                                       'each switch its own hostname.')
+    assert found['vxlan.topology.switches[1].name'] == (
+        'switch fo-spine-1 is named twice (also vxlan.topology.switches[0]): give each switch its own hostname.')
     assert 'serial number FOS2201LF01 is also fo-leaf-1\'s' in found['vxlan.topology.switches[3].serial_number']
     assert 'address 192.0.2.33 is also fo-leaf-3\'s' in found['vxlan.topology.switches[5].management.management_ipv4_address']
 
