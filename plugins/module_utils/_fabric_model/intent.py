@@ -69,6 +69,8 @@ def switch_ports(model):
             if interface.get('mode') in ROUTED_MODES and name.startswith('Ethernet') and '.' not in name:
                 claim(switch.get('name'), name, 'routed', where)
             for member_index, member in enumerate(interface.get('members') or ()):
+                if member is None:
+                    continue
                 claim(switch.get('name'), member, 'a member of ' + name, '%s.members[%d]' % (where, member_index))
     for path, link in reader.items(model, 'topology.fabric_links'):
         for end, key in (('source_device', 'source_interface'), ('dest_device', 'dest_interface')):
@@ -96,6 +98,8 @@ def check_ports(model, network_groups, problems):
                 continue
             owned = ports.get(member.get('hostname'), {})
             for port_index, port in enumerate(member.get('ports') or ()):
+                if port is None:
+                    continue
                 name = reader.interface_name(port)
                 if name in owned:
                     kind, where = owned[name]

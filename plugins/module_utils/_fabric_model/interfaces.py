@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import reader
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import ONLY_DEFAULT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.rules import check_type
 
 LAYER2 = {
     'enabled': ('enabled', True),
@@ -81,11 +82,10 @@ def check(model, problems):
         seen = {}
         for index, interface in enumerate(switch.get('interfaces') or ()):
             where = '%s.interfaces[%d]' % (path, index)
-            if not isinstance(interface, dict):
-                problems.add(where, 'not a mapping: give the interface\'s name, mode and settings.')
+            if interface is None:
                 continue
             mode = interface.get('mode')
-            if mode not in MODES:
+            if not isinstance(mode, str) or mode not in MODES:
                 problems.add(where + '.mode', 'mode %r is not implemented by fabricops.dashboard: use one of %s, or keep this '
                              'interface out of the model.' % (mode, ', '.join(MODES)))
                 continue
@@ -101,6 +101,8 @@ def check(model, problems):
                 seen[name] = where
             for key, given in interface.items():
                 if key in ('name', 'mode') or given is None:
+                    continue
+                if key in rows and not check_type(given, rows[key][1], '%s.%s' % (where, key), problems):
                     continue
                 if key not in rows:
                     problems.add('%s.%s' % (where, key), 'not implemented by fabricops.dashboard for a %s interface: remove it, or '

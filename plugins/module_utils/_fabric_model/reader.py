@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import FABRIC_KEYS, LISTS
@@ -47,12 +48,19 @@ def items(model, list_path):
     return [('%s.%s[%d]' % (ROOT, list_path, index), item) for index, item in enumerate(found) if isinstance(item, dict)]
 
 
+@functools.lru_cache(maxsize=None)
 def accepted_paths():
     """The path patterns of every key a row takes (``[]`` for a list's items); each covers the keys below it."""
     paths = [row.path for row in FABRIC_KEYS]
     for list_path, rows in LISTS.items():
         paths.extend('%s[].%s' % (list_path, row.path) for row in rows)
-    return paths
+    return frozenset(paths)
+
+
+@functools.lru_cache(maxsize=None)
+def sections(paths):
+    """Every pattern above one of ``paths`` (``overlay``, ``overlay.vrfs``, ``overlay.vrfs[]``...)."""
+    return frozenset(path[:index] for path in paths for index, char in enumerate(path) if char in '.[')
 
 
 def leaves(obj, shown=ROOT, pattern=''):
@@ -68,12 +76,10 @@ def leaves(obj, shown=ROOT, pattern=''):
 
 
 def is_accepted(pattern, accepted):
-    for path in accepted:
-        if pattern == path or pattern.startswith(path + '.') or pattern.startswith(path + '['):
-            return True
-        if path.startswith(pattern + '.') or path.startswith(pattern + '['):
-            return True  # an empty section above keys we take
-    return False
+    """Whether a row takes the key of ``pattern`` (or a key above it), or ``pattern`` is a section above keys rows take."""
+    if pattern in accepted or pattern in sections(accepted):
+        return True
+    return any(pattern[:index] in accepted for index, char in enumerate(pattern) if char in '.[')
 
 
 INTERFACE_FORMS = ((re.compile(r'^(?:ethernet|eth|e)\s*(\d.*)$', re.I), 'Ethernet'),

@@ -102,6 +102,8 @@ def check_row(obj, row, path, model, problems):
     if '[]' in row.path or not reader.given(obj, row.path):
         return
     given = reader.lookup(obj, row.path)
+    if not check_type(given, row.default, path, problems):
+        return
     if row.target == ONLY_DEFAULT and given != row.default:
         problems.add(path, 'not implemented by fabricops.dashboard: only %r (NaC\'s default) is; remove the key, or keep this fabric '
                      'on NaC\'s own roles.' % (row.default,))
@@ -110,6 +112,17 @@ def check_row(obj, row, path, model, problems):
         if actual != row.when[1]:
             problems.add(path, 'NaC reads this key only when vxlan.%s is %s (it is %s here), so it would have no effect; remove it.'
                          % (row.when[0], str(row.when[1]).lower(), str(actual).lower()))
+
+
+def check_type(given, default, path, problems):
+    """A key whose NaC default is a boolean or a whole number takes one of the same kind."""
+    if isinstance(default, bool) and not isinstance(given, bool):
+        problems.add(path, '%r is not true or false: give a boolean (NaC\'s default is %s).' % (given, str(default).lower()))
+        return False
+    if isinstance(default, int) and not isinstance(default, bool) and not is_int(given):
+        problems.add(path, '%r is not a whole number: give a number (NaC\'s default is %d).' % (given, default))
+        return False
+    return True
 
 
 def check_range(given, path, kind, problems):
@@ -197,6 +210,8 @@ def check_attach_groups(model, list_path, kind, switches, problems):
     for name, (path, group) in groups.items():
         seen = set()
         for index, member in enumerate(group.get('switches') or ()):
+            if member is None:
+                continue
             where = '%s.switches[%d].hostname' % (path, index)
             hostname = member.get('hostname') if isinstance(member, dict) else None
             if hostname not in switches:

@@ -44,6 +44,11 @@ def check_vpc_peers(model, problems):
         elif domain is not None:
             domains[domain] = path
         ones, twos = pair.get('peer1_peerlink_interfaces') or [], pair.get('peer2_peerlink_interfaces') or []
+        for peer, ports in (('peer1', ones), ('peer2', twos)):
+            for index, port in enumerate(ports):
+                if port is not None and not port.get('name'):
+                    problems.add('%s.%s_peerlink_interfaces[%d].name' % (path, peer, index), 'missing: give the peer-link '
+                                 'interface, such as Ethernet1/53.')
         if len(ones) != len(twos):
             problems.add(path + '.peer2_peerlink_interfaces', 'peer one has %d peer-link interfaces and peer two %d: NaC links them '
                          'pairwise, in order; give both the same number.' % (len(ones), len(twos)))
@@ -91,12 +96,14 @@ def check_policies(model, problems):
             problems.add(path + '.template_vars', 'not a mapping: give the template\'s parameters by name.')
     for name, (path, group) in groups.items():
         for index, entry in enumerate(group.get('policies') or ()):
-            policy = entry.get('name') if isinstance(entry, dict) else None
+            if entry is None:
+                continue
+            policy = entry.get('name')
             if policy not in policies:
                 problems.add('%s.policies[%d].name' % (path, index), 'policy %r is not in vxlan.policy.policies: add it there, or fix '
                              'the name.' % (policy,))
     for path, switch in reader.items(model, 'policy.switches'):
         for index, group in enumerate(switch.get('groups') or ()):
-            if group not in groups:
+            if group is not None and group not in groups:
                 problems.add('%s.groups[%d]' % (path, index), 'policy group %r is not in vxlan.policy.groups: add it there, or fix '
                              'the name.' % (group,))

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, interfaces, rules, topology_rules
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import intent, interfaces, rules, shape, topology_rules
 
 
 def validate(model):
@@ -15,6 +15,7 @@ def validate(model):
     if not isinstance(model, dict):
         problems.add('vxlan', 'not a mapping: give the model\'s vxlan dict (the host variable vxlan of the fabric\'s inventory host).')
         return problems.found
+    model = shape.shaped(model, problems)
     rules.check_fabric(model, problems)
     rules.check_keys(model, problems)
     switches = rules.check_switches(model, problems)

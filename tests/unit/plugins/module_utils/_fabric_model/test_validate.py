@@ -382,3 +382,56 @@ def test_interfaces_take_the_modes_implemented_names_of_their_kind_once_and_the_
         'interface Ethernet1/31 of fo-leaf-1 is defined twice (also vxlan.topology.switches[2].interfaces[2]): define it once.')
     assert "only 'auto' (NaC's default) is" in found['vxlan.topology.switches[2].interfaces[4].speed']
     assert len(found) == 5
+
+
+def test_a_part_of_the_wrong_shape_is_named_and_the_rest_still_checked():
+    def change(model):
+        model['topology']['switches'][0]['management'] = '192.0.2.21'
+        model['overlay']['network_attach_groups'][0]['switches'][0]['ports'] = 'Ethernet1/11'
+        model['overlay']['vrf_attach_groups'][0]['switches'][1] = 'fo-leaf-2'
+        model['overlay']['networks'][0]['vlan_name'] = ['fo-web']
+        model['overlay']['networks'][1]['vrf_name'] = 'fo-purple'
+    found = problems_of(change)
+    assert found['vxlan.topology.switches[0].management'] == 'not a mapping: give the keys of this section here, not a text.'
+    assert found['vxlan.overlay.network_attach_groups[0].switches[0].ports'] == (
+        'not a list: give a list of values here, not a text.')
+    assert found['vxlan.overlay.vrf_attach_groups[0].switches[1]'] == 'not a mapping: give the keys of this item here, not a text.'
+    assert found['vxlan.overlay.networks[0].vlan_name'] == 'not a single value: give a text or a number here, not a list.'
+    assert "VRF 'fo-purple' is not in vxlan.overlay.vrfs" in found['vxlan.overlay.networks[1].vrf_name']
+
+
+def test_a_key_whose_nac_default_is_a_number_or_a_boolean_takes_one():
+    def change(model):
+        model['underlay']['general']['intra_fabric_interface_mtu'] = 'jumbo'
+        model['underlay']['general']['unshut_host_interfaces'] = 'yes'
+        model['overlay']['vrfs'][0]['vrf_int_mtu'] = '9000'
+    found = problems_of(change)
+    assert found == {
+        'vxlan.underlay.general.intra_fabric_interface_mtu': "'jumbo' is not a whole number: give a number (NaC's default is 9216).",
+        'vxlan.underlay.general.unshut_host_interfaces': "'yes' is not true or false: give a boolean (NaC's default is true).",
+        'vxlan.overlay.vrfs[0].vrf_int_mtu': "'9000' is not a whole number: give a number (NaC's default is 9216)."}
+
+
+def every_path(node, path=()):
+    yield path
+    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for key, child in children:
+        yield from every_path(child, path + (key,))
+
+
+def test_no_shape_of_any_key_makes_validate_or_translate_fail_with_an_error_of_its_own():
+    """Every key of a model with every section, given each wrong shape in turn: problems, or a translation, never an error."""
+    import copy
+    from test_translate import topology_model
+    from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import translate
+    base = topology_model()
+    base['topology']['switches'][4]['interfaces'] = [{'name': 'port-channel30', 'mode': 'trunk_po', 'members': ['e1/3']}]
+    for path in list(every_path(base))[1:]:
+        for wrong in ('x', ['x'], {'a': 1}, None):
+            model = copy.deepcopy(base)
+            parent = model
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = wrong
+            if not validate(model):
+                translate(model)
