@@ -60,8 +60,10 @@ notes:
   - Keys read by NaC only in another mode are refused when given in this one (C(underlay.ospf) in an IS-IS fabric,
     C(underlay.multicast) with ingress replication). C(underlay.ipv6.enable_ipv6_link_local_address) and
     C(underlay.ipv6.underlay_subnet_mask) have no effect in an IPv4 underlay, as in NaC.
-  - C(topology.switches) with C(name) (the hostname the model refers to switches by), C(serial_number), C(role) and
-    C(management.management_ipv4_address) (the address the switch is discovered at and named by in every resource);
+  - C(topology.switches) with C(name) (the hostname the model refers to switches by, and the switch's hostname, its
+    C(host_11_1) policy as NaC sets it), C(serial_number) (checked, unique; not sent, the switch is discovered by its
+    address), C(role) and C(management.management_ipv4_address) (the address the switch is discovered at and named by in
+    every resource);
     C(management.default_gateway_v4) and C(management.subnet_mask_v4) are accepted and have no effect (NaC reads them only for
     POAP bootstrap).
   - C(topology.switches[].interfaces) of the modes V(access), V(trunk), V(access_po), V(trunk_po), V(routed), V(routed_po)

@@ -62,10 +62,11 @@ def test_a_nac_repository_is_validated_translated_and_rendered_offline_and_a_bad
 
     model = results['outcome_model']
     assert model['changed'] is False and model['problems'] == []
-    assert model['msg'] == 'the vxlan model of fabric fo-small is valid: 1 fabrics, 6 fabric_switches, 3 vrfs, 3 networks'
+    assert model['msg'] == ('the vxlan model of fabric fo-small is valid: 1 fabrics, 6 fabric_switches, 3 vrfs, 3 networks, '
+                            '6 policies')
     resources = model['resources']
     assert {name: len(configs) for name, configs in resources.items()} == {
-        'fabrics': 1, 'fabric_switches': 6, 'vrfs': 3, 'networks': 3, 'interfaces': 0, 'vpc_pairs': 0, 'links': 0, 'policies': 0}
+        'fabrics': 1, 'fabric_switches': 6, 'vrfs': 3, 'networks': 3, 'interfaces': 0, 'vpc_pairs': 0, 'links': 0, 'policies': 6}
     fabric = resources['fabrics'][0]
     assert (fabric['name'], fabric['bgp_asn'], fabric['template']) == ('fo-small', '65120', 'Easy_Fabric')
     assert fabric['template_params']['OSPF_AUTH_KEY'] == '********'

@@ -14,6 +14,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.
     EDGE_CONNECTION_KEYS, FABRIC_LINK_KEYS, POLICY_PRIORITY, VPC_PEER_KEYS)
 
 PRE_PROVISIONED_LINK = 'int_pre_provision_intra_fabric_link'
+HOSTNAME_POLICY = 'host_11_1'
 PARAMS = 'template_params.'
 # NaC's two policies of an edge connection: (template, priority, the prefix of its description).
 EDGE_PEER_TEMPLATE = ('bgp_peer_template_dci_underlay_jython', 475, 'nace_bgp_peer_template_dci_underlay_jython_')
@@ -63,6 +64,13 @@ def links(model, addresses):
     return found
 
 
+def hostname_policies(model, addresses):
+    """Each switch's hostname, as NaC sets it after discovery: the switch's host_11_1 policy (described "", priority 100), its
+    SWITCH_NAME the model's name of the switch."""
+    return [{'switch': addresses[switch['name']], 'template': HOSTNAME_POLICY, 'description': '', 'priority': 100,
+             'template_params': {'SWITCH_NAME': str(switch['name'])}} for _path, switch in reader.items(model, 'topology.switches')]
+
+
 def edge_policies(model, addresses):
     fabric = reader.lookup(model, 'fabric.name')
     asn = str(reader.lookup(model, 'global.ibgp.bgp_asn'))
@@ -88,11 +96,12 @@ def edge_policies(model, addresses):
 
 
 def policies(model, addresses):
-    """Each switch's groups' policies, as NaC's ndfc_policy template makes them: described ``nac_<name>``, the priority the
-    group gives the policy, else the group's, else NaC's 500."""
+    """The switches' hostname policies, the edge connections' policies, then each switch's groups' policies, as NaC's
+    ndfc_policy template makes them: described ``nac_<name>``, the priority the group gives the policy, else the group's, else
+    NaC's 500."""
     known = {policy['name']: policy for _path, policy in reader.items(model, 'policy.policies')}
     groups = {group['name']: group for _path, group in reader.items(model, 'policy.groups')}
-    found = edge_policies(model, addresses)
+    found = hostname_policies(model, addresses) + edge_policies(model, addresses)
     if not known:
         return found
     for _path, switch in reader.items(model, 'policy.switches'):

@@ -16,7 +16,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf
 
 from fabric_model_samples import small_model
 
-RESOURCES = {'fabrics': FABRICS, 'fabric_switches': FABRIC_SWITCHES, 'vrfs': VRFS, 'networks': NETWORKS}
+RESOURCES = {'fabrics': FABRICS, 'fabric_switches': FABRIC_SWITCHES, 'vrfs': VRFS, 'networks': NETWORKS, 'policies': POLICIES}
 
 
 def by_name(configs):
@@ -26,10 +26,15 @@ def by_name(configs):
 def test_the_small_model_becomes_one_fabric_six_switches_three_vrfs_and_three_networks():
     resources = translate(small_model())
     assert {name: len(configs) for name, configs in resources.items()} == {
-        'fabrics': 1, 'fabric_switches': 6, 'vrfs': 3, 'networks': 3, 'interfaces': 0, 'vpc_pairs': 0, 'links': 0, 'policies': 0}
+        'fabrics': 1, 'fabric_switches': 6, 'vrfs': 3, 'networks': 3, 'interfaces': 0, 'vpc_pairs': 0, 'links': 0, 'policies': 6}
     assert [(switch['name'], switch['role']) for switch in resources['fabric_switches']] == [
         ('192.0.2.21', 'spine'), ('192.0.2.22', 'spine'), ('192.0.2.31', 'leaf'), ('192.0.2.32', 'leaf'),
         ('192.0.2.33', 'leaf'), ('192.0.2.34', 'border')]
+    # each switch's hostname as NaC sets it after discovery: its host_11_1 policy
+    assert resources['policies'][0] == {'switch': '192.0.2.21', 'template': 'host_11_1', 'description': '', 'priority': 100,
+                                        'template_params': {'SWITCH_NAME': 'fo-spine-1'}}
+    assert [policy['template_params']['SWITCH_NAME'] for policy in resources['policies']] == [
+        'fo-spine-1', 'fo-spine-2', 'fo-leaf-1', 'fo-leaf-2', 'fo-leaf-3', 'fo-leaf-4']
 
 
 @pytest.mark.parametrize('module', sorted(RESOURCES))
@@ -175,7 +180,7 @@ def test_a_vpc_pair_its_peer_link_and_a_fabric_link_as_nac_makes_them():
 
 def test_an_edge_connection_is_nacs_two_policies_on_its_source_switch_its_key_masked():
     resources = translate(topology_model())
-    peer, interface = resources['policies'][:2]
+    peer, interface = resources['policies'][6:8]
     assert (peer['switch'], peer['template'], peer['priority']) == ('192.0.2.34', 'bgp_peer_template_dci_underlay_jython', 475)
     assert peer['description'] == 'nace_bgp_peer_template_dci_underlay_jython_fo-leaf-4_Ethernet1/48_fo-wan-1'
     assert peer['template_params']['TEMPLATE_NAME'] == 'fo-small-fo-wan-IPV4-EBGP'
@@ -183,11 +188,11 @@ def test_an_edge_connection_is_nacs_two_policies_on_its_source_switch_its_key_ma
     assert (interface['template'], interface['priority']) == ('ebgp_underlay_dci_template', 500)
     assert interface['template_params']['DESC'] == 'Device fo-leaf-4 to Device fo-wan-1'
     assert (interface['template_params']['IP_MASK'], interface['template_params']['asn']) == ('10.33.0.1/30', '65120')
-    assert mask(resources)['policies'][0]['template_params']['BGP_PASSWORD'] == '********'
+    assert mask(resources)['policies'][6]['template_params']['BGP_PASSWORD'] == '********'
 
 
 def test_policy_groups_give_each_switch_its_policies_with_nacs_names_and_priorities():
-    policies = translate(topology_model())['policies'][2:]
+    policies = translate(topology_model())['policies'][8:]
     assert [(policy['switch'], policy['template'], policy['description'], policy['priority']) for policy in policies] == [
         ('192.0.2.31', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.31', 'ntp_source', 'nac_ntp_source', 200),
         ('192.0.2.32', 'switch_freeform', 'nac_login_banner', 300), ('192.0.2.32', 'ntp_source', 'nac_ntp_source', 200)]
