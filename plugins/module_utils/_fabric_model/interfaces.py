@@ -71,6 +71,7 @@ MODES = {
         'freeform_config': ('template_params.CONF', '')})),
 }
 PARAMS = 'template_params.'
+PC_MODES = ('active', 'passive', 'on')
 KIND_EXAMPLES = {'Ethernet': 'an Ethernet port, such as Ethernet1/10', 'port-channel': 'a port-channel, such as port-channel10',
                  'loopback': 'a loopback, such as loopback10'}
 
@@ -107,6 +108,8 @@ def check(model, problems):
                 if key not in rows:
                     problems.add('%s.%s' % (where, key), 'not implemented by fabricops.dashboard for a %s interface: remove it, or '
                                  'keep this interface out of the model.' % mode)
+                elif key == 'pc_mode' and given not in PC_MODES:
+                    problems.add('%s.%s' % (where, key), '%r is not a port-channel mode: use %s.' % (given, ', '.join(PC_MODES)))
                 elif rows[key][0] == ONLY_DEFAULT and given != rows[key][1]:
                     problems.add('%s.%s' % (where, key), 'not implemented by fabricops.dashboard for a %s interface: only %r '
                                  '(NaC\'s default) is.' % (mode, rows[key][1]))

@@ -134,6 +134,16 @@ FABRIC_KEYS = (
     key('underlay.bfd.authentication_key', 'template_params.BFD_AUTH_KEY', secret=True),
 )
 
+# The values NaC's schema allows for keys that take one of a few (what our fabrics module can then send).
+CHOICES = {
+    'global.ibgp.route_reflectors': (2, 4),
+    'underlay.general.routing_protocol': ('ospf', 'is-is'),
+    'underlay.general.replication_mode': ('multicast', 'ingress'),
+    'underlay.ipv4.fabric_interface_numbering': ('p2p', 'unnumbered'),
+    'underlay.multicast.rp_mode': ('asm', 'bidir'),
+    'underlay.isis.level': ('level-1', 'level-2'),
+}
+
 # One switch of ``topology.switches``: paths from the switch. ``name`` is the hostname the rest of the model names it by.
 SWITCH_KEYS = (
     key('name', 'hostname'),

@@ -10,7 +10,8 @@ import ipaddress
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import reader
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import FABRIC_KEYS, LISTS, NO_EFFECT, ONLY_DEFAULT
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import (
+    CHOICES, FABRIC_KEYS, LISTS, NO_EFFECT, ONLY_DEFAULT)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import NAME_PATTERN
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import ROLES
 
@@ -81,6 +82,10 @@ def check_keys(model, problems):
                 problems.add(top, NOT_IMPLEMENTED + '.')
     for row in FABRIC_KEYS:
         check_row(model, row, 'vxlan.' + row.path, model, problems)
+        given = reader.lookup(model, row.path)
+        if row.path in CHOICES and given is not None and given not in CHOICES[row.path]:
+            problems.add('vxlan.' + row.path, '%r is not one fabricops.dashboard runs: use %s.'
+                         % (given, ' or '.join(str(choice) for choice in CHOICES[row.path])))
     for list_path, rows in LISTS.items():
         for path, item in reader.items(model, list_path):
             for row in rows:

@@ -435,3 +435,16 @@ def test_no_shape_of_any_key_makes_validate_or_translate_fail_with_an_error_of_i
             parent[path[-1]] = wrong
             if not validate(model):
                 translate(model)
+
+
+def test_keys_of_a_few_values_take_one_of_them():
+    def change(model):
+        model['underlay']['general']['routing_protocol'] = 'bgp'
+        model['global']['ibgp']['route_reflectors'] = 3
+        model['topology']['switches'][2]['interfaces'] = [{'name': 'port-channel9', 'mode': 'trunk_po', 'pc_mode': 'lacp'}]
+    found = problems_of(change)
+    assert found.pop('vxlan.underlay.general.routing_protocol') == "'bgp' is not one fabricops.dashboard runs: use ospf or is-is."
+    assert found.pop('vxlan.global.ibgp.route_reflectors') == "3 is not one fabricops.dashboard runs: use 2 or 4."
+    assert found.pop('vxlan.topology.switches[2].interfaces[0].pc_mode') == (
+        "'lacp' is not a port-channel mode: use active, passive, on.")
+    assert all('routing_protocol is ospf' in msg for msg in found.values())   # the OSPF keys, now of a bgp underlay
