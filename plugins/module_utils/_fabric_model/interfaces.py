@@ -13,6 +13,7 @@ from __future__ import annotations
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import reader
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import ONLY_DEFAULT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.rules import check_type
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework import nxos
 
 LAYER2 = {
     'enabled': ('enabled', True),
@@ -58,22 +59,22 @@ def table(description, *parts):
 
 # NaC's mode: (the kind of interface its name must be, our mode, the rows).
 MODES = {
-    'access': ('Ethernet', 'access', table('NetAsCode Access Interface', LAYER2, PORT, ACCESS)),
-    'trunk': ('Ethernet', 'trunk', table('NetAsCode Trunk Interface', LAYER2, PORT, TRUNK)),
-    'access_po': ('port-channel', 'access', table('NetAsCode Access PO Interface', LAYER2, PORT_CHANNEL, ACCESS)),
-    'trunk_po': ('port-channel', 'trunk', table('NetAsCode Trunk PO Interface', LAYER2, PORT_CHANNEL, TRUNK)),
-    'routed': ('Ethernet', 'routed', table('NetAsCode Routed Interface', ROUTED, PORT)),
-    'routed_po': ('port-channel', 'routed', table('NetAsCode Routed PO Interface', ROUTED,
-                                                  {'members': ('members', None), 'pc_mode': ('pc_mode', 'active')})),
-    'loopback': ('loopback', None, table('NetAsCode Loopback Interface', {
+    'access': (nxos.ETHERNET, 'access', table('NetAsCode Access Interface', LAYER2, PORT, ACCESS)),
+    'trunk': (nxos.ETHERNET, 'trunk', table('NetAsCode Trunk Interface', LAYER2, PORT, TRUNK)),
+    'access_po': (nxos.PORT_CHANNEL, 'access', table('NetAsCode Access PO Interface', LAYER2, PORT_CHANNEL, ACCESS)),
+    'trunk_po': (nxos.PORT_CHANNEL, 'trunk', table('NetAsCode Trunk PO Interface', LAYER2, PORT_CHANNEL, TRUNK)),
+    'routed': (nxos.ETHERNET, 'routed', table('NetAsCode Routed Interface', ROUTED, PORT)),
+    'routed_po': (nxos.PORT_CHANNEL, 'routed', table('NetAsCode Routed PO Interface', ROUTED,
+                                                     {'members': ('members', None), 'pc_mode': ('pc_mode', 'active')})),
+    'loopback': (nxos.LOOPBACK, None, table('NetAsCode Loopback Interface', {
         'enabled': ('enabled', True), 'ipv4_address': ('ipv4_address', None), 'ipv6_address': ('ipv6_address', None),
         'vrf': ('vrf', None), 'ipv4_route_tag': ('template_params.ROUTING_TAG', None),
         'freeform_config': ('template_params.CONF', '')})),
 }
 PARAMS = 'template_params.'
 PC_MODES = ('active', 'passive', 'on')
-KIND_EXAMPLES = {'Ethernet': 'an Ethernet port, such as Ethernet1/10', 'port-channel': 'a port-channel, such as port-channel10',
-                 'loopback': 'a loopback, such as loopback10'}
+KIND_EXAMPLES = {nxos.ETHERNET: 'an Ethernet port, such as Ethernet1/10', nxos.PORT_CHANNEL: 'a port-channel, such as port-channel10',
+                 nxos.LOOPBACK: 'a loopback, such as loopback10'}
 
 
 def check(model, problems):
@@ -91,8 +92,8 @@ def check(model, problems):
                              'interface out of the model.' % (mode, ', '.join(MODES)))
                 continue
             kind, _mode, rows = MODES[mode]
-            name = reader.interface_name(interface.get('name', ''))
-            if not interface.get('name') or not name.startswith(kind):
+            found, name = nxos.interface_name(interface.get('name', ''))
+            if not interface.get('name') or found != kind:
                 problems.add(where + '.name', 'an interface of mode %s is %s: %r is not one.'
                              % (mode, KIND_EXAMPLES[kind], interface.get('name')))
             elif name in seen:

@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 import functools
-import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import FABRIC_KEYS, LISTS
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework import nxos
 
 ROOT = 'vxlan'
 MISSING = object()
@@ -82,16 +82,6 @@ def is_accepted(pattern, accepted):
     return any(pattern[:index] in accepted for index, char in enumerate(pattern) if char in '.[')
 
 
-INTERFACE_FORMS = ((re.compile(r'^(?:ethernet|eth|e)\s*(\d.*)$', re.I), 'Ethernet'),
-                   (re.compile(r'^(?:port-channel|portchannel|po)\s*(\d+)$', re.I), 'port-channel'),
-                   (re.compile(r'^(?:loopback|lo)\s*(\d+)$', re.I), 'loopback'))
-
-
 def interface_name(name):
     """An interface name as the switch writes it (``eth1/1`` and ``E1/1`` are ``Ethernet1/1``), to compare two of them."""
-    text = str(name).strip()
-    for form, canonical in INTERFACE_FORMS:
-        match = form.match(text)
-        if match:
-            return canonical + match.group(1)
-    return text
+    return nxos.interface_name(name)[1]

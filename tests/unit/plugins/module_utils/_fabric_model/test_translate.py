@@ -229,4 +229,4 @@ def test_interfaces_of_each_mode_with_nacs_defaults_are_the_config_our_interface
     assert (channel['members'], channel['pc_mode'], channel['description']) == (
         ['Ethernet1/3', 'Ethernet1/4'], 'on', 'NetAsCode Trunk PO Interface')
     assert (routed['mode'], routed['mtu'], routed['vrf']) == ('routed', '9000', 'fo-red')
-    assert 'mode' not in loopback and loopback['name'] == 'loopback100'
+    assert 'mode' not in loopback and loopback['name'] == 'Loopback100'
