@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, read_controller
+from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 LEAF, SPINE = 'site-a-leaf-2', 'site-a-spine-1'
@@ -43,21 +43,26 @@ def by_key(objects):
     return {'%s %s' % (item['switch'], item['name']): item for item in objects}
 
 
+def assert_ok(*steps):
+    """Each step of a run (resource.steps) went through: its task did not fail."""
+    for step in steps:
+        assert step['failed'] is False, step.play.output[-3000:]
+
+
 @pytest.mark.parametrize('kind', sorted(KINDS))
 def test_each_kind_runs_then_reruns_with_no_write_and_check_mode_agrees(resource, emu, kind):
     config = [KINDS[kind]]
-    check = resource('interfaces', 'merged', config, check=True, diff=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is True and check.writes == 0, check.requests
-    run = resource('interfaces', 'merged', config, deploy=True, diff=True)
+    check, run = resource.steps('interfaces', [dict(state='merged', config=config, check=True, diff=True),
+                                               dict(state='merged', config=config, deploy=True, diff=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
     assert run['changed'] is True
     # check mode planned what the run did
     assert check['after'] == run['after'] and check.diff == run.diff
     assert run['requests'][-1] == 'POST /globalInterface/deploy'
     assert set(run['deployment'][KINDS[kind]['switch']].values()) == {'IN-SYNC'}, run['deployment']
-    assert_idempotent(resource, 'interfaces', 'merged', config, deploy=True)
-    assert_idempotent(resource, 'interfaces', 'replaced', config, deploy=True)
+    assert_reruns_idempotent(resource, 'interfaces', [dict(state='merged', config=config, deploy=True),
+                                                      dict(state='replaced', config=config, deploy=True)])
     run.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
@@ -93,25 +98,27 @@ def test_the_controller_holds_each_kind_as_its_policy(resource, emu):
 def test_a_member_moved_into_a_port_channel_is_not_reset_on_the_next_run(resource, emu):
     """cisco.dcnm's dcnm_interface resets port-channel members on reruns (its most reported bug)."""
     port = {'switch': LEAF, 'name': 'Ethernet1/30', 'mode': 'access', 'access_vlan': 2301}
-    assert resource('interfaces', 'merged', [port], deploy=True).play.rc == 0
     channel = {'switch': LEAF, 'name': 'port-channel30', 'mode': 'access', 'access_vlan': 2301, 'members': ['Ethernet1/30']}
-    # moving it: the port's own config goes, the port-channel takes it
-    run = resource('interfaces', 'merged', [channel], deploy=True)
+    # one play: the port made, then moved: the port's own config goes, the port-channel takes it
+    _made, run = resource.steps('interfaces', [dict(state='merged', config=[port], deploy=True),
+                                               dict(state='merged', config=[channel], deploy=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert LEAF + ' Ethernet1/30' in run['deploy'] and run['deployment'][LEAF]['Ethernet1/30'] == 'IN-SYNC'
     serial = serial_of(emu, LEAF)
     assert policies(emu, serial)['Ethernet1/30'][0] == 'int_port_channel_access_member_11_1'
-    for state in ('merged', 'replaced', 'overridden'):
-        again = resource('interfaces', state, [channel], deploy=True)
-        assert again.play.rc == 0, again.play.output[-3000:]
+    # the reruns in a run of their own, then gathered in it
+    *reruns, gathered = resource.steps('interfaces', [dict(state=state, config=[channel], deploy=True)
+                                                      for state in ('merged', 'replaced', 'overridden')] + [dict(state='gathered')])
+    assert gathered.play.rc == 0, gathered.play.output[-3000:]
+    for state, again in zip(('merged', 'replaced', 'overridden'), reruns):
         assert again.writes == 0 and again['changed'] is False, (state, again.requests)
     assert policies(emu, serial)['Ethernet1/30'][0] == 'int_port_channel_access_member_11_1'
     # gathered leaves the member out: its port-channel describes it
-    gathered = by_key(resource('interfaces', 'gathered')['gathered'])
+    gathered = by_key(gathered['gathered'])
     assert LEAF + ' Ethernet1/30' not in gathered and gathered[LEAF + ' port-channel30']['members'] == ['Ethernet1/30']
     # deleted of the member leaves it to its port-channel, and says so, in check mode too (issue 36 item 8)
-    for check in (True, False):
-        deleted = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'Ethernet1/30'}], check=check)
+    for deleted in resource.steps('interfaces', [dict(state='deleted', config=[{'switch': LEAF, 'name': 'Ethernet1/30'}], check=check)
+                                                 for check in (True, False)]):
         assert deleted.play.rc == 0 and deleted['changed'] is False and deleted.writes == 0, deleted.requests
         assert 'member of port-channel30' in deleted['left_alone'][LEAF + ' Ethernet1/30']
         assert any(LEAF + ' Ethernet1/30 was left alone' in warning for warning in deleted['warnings'])
@@ -130,9 +137,9 @@ def test_overridden_touches_only_the_switches_named_and_returns_removed_ports_to
             'fabricName': 'site-a', 'nvPairs': {'INTF_NAME': 'Loopback0', 'IP': '10.2.0.2'}}]})
     assert answer.status_code == 200, answer.text
     spine = policies(emu, serial_of(emu, SPINE))
-    check = resource('interfaces', 'overridden', [ACCESS], check=True)
+    check, run = resource.steps('interfaces', [dict(state='overridden', config=[ACCESS], check=True),
+                                               dict(state='overridden', config=[ACCESS], diff=True)])
     assert check['changed'] is True and check.writes == 0
-    run = resource('interfaces', 'overridden', [ACCESS], diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'][0] == 'DELETE /interface/markdelete' and run['requests'][-1] == 'POST /globalInterface/deploy'
     leaf = policies(emu, serial_of(emu, LEAF))
@@ -155,13 +162,12 @@ def after_keys(run):
 def test_deleted_returns_ports_to_the_default_and_removes_logical_interfaces(resource, emu):
     names = [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'},
              {'switch': LEAF, 'name': 'port-channel20'}, {'switch': LEAF, 'name': 'Loopback99'}]
-    # one play: the interfaces made, then the task in check mode
-    _made, check = resource.steps('interfaces', [dict(state='merged', config=[ACCESS, LOOPBACK, CHANNEL], deploy=True),
-                                                 dict(state='deleted', config=names, check=True)])
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is True and check.writes == 0
-    run = resource('interfaces', 'deleted', names)
+    # one play: the interfaces made, then the task in check mode, then for real
+    _made, check, run = resource.steps('interfaces', [dict(state='merged', config=[ACCESS, LOOPBACK, CHANNEL], deploy=True),
+                                                      dict(state='deleted', config=names, check=True),
+                                                      dict(state='deleted', config=names)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0
     assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface/deploy']
     # the port-channel's members go back to the default policy with it, and are deployed with it
     assert run['deployment'][LEAF] == {'Ethernet1/10': 'IN-SYNC', 'Loopback10': 'NA', 'port-channel20': 'NA',
@@ -175,17 +181,19 @@ def test_deleted_returns_ports_to_the_default_and_removes_logical_interfaces(res
 
 
 def test_gathered_fed_to_merged_and_to_replaced_changes_nothing(resource):
-    assert resource('interfaces', 'merged', list(KINDS.values()), deploy=True).play.rc == 0
-    gathered = resource('interfaces', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    _made, gathered = resource.steps('interfaces', [dict(state='merged', config=list(KINDS.values()), deploy=True),
+                                                    dict(state='gathered')])
+    assert gathered.play.rc == 0 and gathered.writes == 0, gathered.play.output[-3000:]
     found = by_key(gathered['gathered'])
     assert found[LEAF + ' Ethernet1/10']['access_vlan'] == 2301
     assert found[SPINE + ' Ethernet1/1']['mode'] == 'routed' and found[LEAF + ' Ethernet1/1']['mode'] == 'trunk'
     assert found[LEAF + ' Ethernet1/1']['template_params']['BPDUGUARD_ENABLED'] == 'false'
-    for state in ('merged', 'replaced', 'overridden'):
-        fed_back = resource('interfaces', state, gathered['gathered'], deploy=True)
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+    # fed back in a run of their own, as a user's next playbook
+    states = ('merged', 'replaced', 'overridden')
+    fed_back = resource.steps('interfaces', [dict(state=state, config=gathered['gathered'], deploy=True) for state in states])
+    assert fed_back[0].play.rc == 0, fed_back[0].play.output[-3000:]
+    for state, run in zip(states, fed_back):
+        assert run['changed'] is False and run.writes == 0, (state, run.requests)
 
 
 def test_rendered_computes_the_requests_offline(resource, emu):
@@ -265,9 +273,8 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([ACCESS, dict(ACCESS, name='ethernet1/10')], 'config lists interface site-a-leaf-2 Ethernet1/10 twice'),
 ])
 def test_intent_that_cannot_work_is_refused_before_any_write(resource, config, message):
-    for check in (True, False):
-        run = resource('interfaces', 'merged', config, check=check)
-        assert run.play.rc == 2 and run.writes == 0, run.requests
+    for run in resource.steps('interfaces', [dict(state='merged', config=config, check=check, may_fail=True) for check in (True, False)]):
+        assert run['failed'] is True and run.writes == 0, run.requests
         assert message in run['msg'], run['msg']
         assert 'Traceback' not in run.play.output
 
@@ -277,14 +284,14 @@ def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resour
     warns and goes on; a real run refuses it before any write."""
     config = [dict(SUBIF, switch=LEAF)]
     message = 'its parent port Ethernet1/47 is a trunk port, and only a routed port has sub-interfaces'
-    check = resource('interfaces', 'merged', config, check=True)
-    assert check.play.rc == 0 and check['changed'] is True and check.writes == 0
+    # with its parent made routed in the same task (the last step), it goes through
+    check, run, routed = resource.steps('interfaces', [
+        dict(state='merged', config=config, check=True), dict(state='merged', config=config, may_fail=True),
+        dict(state='merged', config=[{'switch': LEAF, 'name': 'Ethernet1/47', 'mode': 'routed'}] + config)])
+    assert check['failed'] is False and check['changed'] is True and check.writes == 0, check.play.output[-3000:]
     assert any(message in warning for warning in check['warnings']), check.get('warnings')
-    run = resource('interfaces', 'merged', config)
-    assert run.play.rc == 2 and run.writes == 0 and message in run['msg'], run['msg']
-    # with its parent made routed in the same task, it goes through
-    routed = resource('interfaces', 'merged', [{'switch': LEAF, 'name': 'Ethernet1/47', 'mode': 'routed'}] + config)
-    assert routed.play.rc == 0, routed.play.output[-3000:]
+    assert run['failed'] is True and run.writes == 0 and message in run['msg'], run['msg']
+    assert_ok(routed)
 
 
 def test_a_switch_not_in_the_fabric_or_in_no_vpc_pair_is_a_warning_in_check_mode_and_refused_in_a_real_run(resource):
@@ -299,37 +306,39 @@ def test_a_switch_not_in_the_fabric_or_in_no_vpc_pair_is_a_warning_in_check_mode
               {'switch': LEAF, 'name': 'Ethernet1/12', 'mode': 'access', 'access_vlan': 2301}]
     messages = {'config[0]: switch 10.1.0.3 is not in fabric site-a': 'the switches of fabric site-a',
                 'switch site-a-leaf-2 is in no vPC pair, and a vPC interface lives on a pair: pair it first': 'the vPC pairs of fabric site-a'}
-    check = resource('interfaces', 'merged', config, check=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
+    check, run = resource.steps('interfaces', [dict(state='merged', config=config, check=True),
+                                               dict(state='merged', config=config, may_fail=True)])
+    assert_ok(check)
     assert check['changed'] is True and check.writes == 0, check.requests
     for message, rests_on in messages.items():
         warnings = [warning for warning in check.get('warnings') or [] if message in warning]
         assert len(warnings) == 1 and 'unless an earlier task of the play changes %s' % rests_on in warnings[0], check.get('warnings')
     assert {(item['switch'], item['name']) for item in check['after']} == {
         ('10.1.0.3', 'vPC10'), ('10.1.0.3', 'Ethernet1/11'), (LEAF, 'vPC11'), (LEAF, 'Ethernet1/12')}
-    run = resource('interfaces', 'merged', config)
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    assert run['failed'] is True and run.writes == 0, run.requests
     assert all(message in run['msg'] for message in messages), run['msg']
     assert 'fabricops.dashboard.fabric_switches' in run['msg'] and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
     assert 'Traceback' not in run.play.output
 
 
 def test_a_port_already_in_another_port_channel_is_refused_before_any_write(resource):
-    assert resource('interfaces', 'merged', [CHANNEL]).play.rc == 0
-    run = resource('interfaces', 'merged', [dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])])
-    assert run.play.rc == 2 and run.writes == 0
+    # one play: the port-channel made, the refused task, then the move in one task (the last step)
+    made, run, moved = resource.steps('interfaces', [
+        dict(state='merged', config=[CHANNEL]),
+        dict(state='merged', config=[dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])], may_fail=True),
+        dict(state='merged', config=[dict(CHANNEL, members=['Ethernet1/21']), dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])])])
+    assert_ok(made)
+    assert run['failed'] is True and run.writes == 0
     assert 'port Ethernet1/20 is already a member of port-channel20' in run['msg'], run['msg']
     # moving it in one task: the port-channel that gives it up is sent first
-    moved = resource('interfaces', 'merged', [dict(CHANNEL, members=['Ethernet1/21']),
-                                              dict(CHANNEL, name='port-channel21', members=['Ethernet1/20'])])
-    assert moved.play.rc == 0, moved.play.output[-3000:]
+    assert_ok(moved)
     assert moved['requests'] == ['POST /interface/modify', 'POST /globalInterface']
 
 
 def test_ports_of_a_removed_port_channel_move_to_a_new_one_in_one_task_with_one_deploy(resource, emu):
-    assert resource('interfaces', 'merged', [CHANNEL], deploy=True).play.rc == 0
     new = dict(CHANNEL, name='port-channel21')
-    run = resource('interfaces', 'overridden', [new], deploy=True)
+    _made, run = resource.steps('interfaces', [dict(state='merged', config=[CHANNEL], deploy=True),
+                                               dict(state='overridden', config=[new], deploy=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == ['DELETE /interface/markdelete', 'POST /globalInterface', 'POST /globalInterface/deploy']
     assert run['deployment'][LEAF] == {'port-channel20': 'NA', 'port-channel21': 'IN-SYNC', 'Ethernet1/20': 'IN-SYNC',
@@ -341,15 +350,16 @@ def test_ports_of_a_removed_port_channel_move_to_a_new_one_in_one_task_with_one_
 
 
 def test_deleted_and_overridden_need_config(resource):
-    for state in ('deleted', 'overridden'):
-        run = resource('interfaces', state, [])
-        assert run.play.rc == 2 and run.writes == 0
+    states = ('deleted', 'overridden')
+    for state, run in zip(states, resource.steps('interfaces', [dict(state=state, config=[], may_fail=True) for state in states])):
+        assert run['failed'] is True and run.writes == 0
         assert 'state %s needs config' % state in run['msg'], run['msg']
 
 
 def test_gathered_with_json_query(resource):
-    assert resource('interfaces', 'merged', [ACCESS]).play.rc == 0
-    run = resource('interfaces', 'gathered', json_query="[?mode=='access'].{switch: switch, name: name, vlan: access_vlan}")
+    _made, run = resource.steps('interfaces', [
+        dict(state='merged', config=[ACCESS]),
+        dict(state='gathered', json_query="[?mode=='access'].{switch: switch, name: name, vlan: access_vlan}")])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['gathered'] == [{'switch': LEAF, 'name': 'Ethernet1/10', 'vlan': 2301}]
 
@@ -394,11 +404,10 @@ def paired_leaves(emu):
 
 
 def test_a_vpc_runs_on_its_pair_then_reruns_with_no_write_and_check_mode_agrees(resource, emu, leaf_pair):
-    check = resource('interfaces', 'merged', [VPC], check=True, diff=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is True and check.writes == 0, check.requests
-    run = resource('interfaces', 'merged', [VPC], deploy=True, diff=True)
+    check, run = resource.steps('interfaces', [dict(state='merged', config=[VPC], check=True, diff=True),
+                                               dict(state='merged', config=[VPC], deploy=True, diff=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
     assert check['after'] == run['after'] and check.diff == run.diff
     assert run['requests'] == ['POST /globalInterface', 'POST /globalInterface/deploy'], run['requests']
     assert run['deployment'] == {PAIR[0]: {'vPC30': 'IN-SYNC'}}
@@ -413,30 +422,30 @@ def test_a_vpc_runs_on_its_pair_then_reruns_with_no_write_and_check_mode_agrees(
         assert (pairs['PEER1_PCID'], pairs['PEER1_MEMBER_INTERFACES'], pairs['PEER2_MEMBER_INTERFACES'], pairs['PEER2_ALLOWED_VLANS']) == (
             '30', 'Ethernet1/30', 'Ethernet1/30,Ethernet1/31', '2301-2302')
     # the rerun, by either switch, and replaced: nothing sent, members not reset
-    for switch in PAIR:
-        assert_idempotent(resource, 'interfaces', 'merged', [dict(VPC, switch=switch)], deploy=True)
-    assert_idempotent(resource, 'interfaces', 'replaced', [VPC], deploy=True)
+    assert_reruns_idempotent(resource, 'interfaces', [dict(state='merged', config=[dict(VPC, switch=switch)], deploy=True) for switch in PAIR]
+                             + [dict(state='replaced', config=[VPC], deploy=True)])
 
 
 def test_a_vpc_is_gathered_once_and_fed_back_changes_nothing(resource, leaf_pair):
-    assert resource('interfaces', 'merged', [VPC]).play.rc == 0
-    gathered = resource('interfaces', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    _made, gathered = resource.steps('interfaces', [dict(state='merged', config=[VPC]), dict(state='gathered')])
+    assert gathered.play.rc == 0 and gathered.writes == 0, gathered.play.output[-3000:]
     vpcs = [item for item in gathered['gathered'] if item['name'].startswith('vPC')]
     assert vpcs == [dict(vpcs[0], switch=PAIR[0], name='vPC30', mode='trunk', peer1_members=['Ethernet1/30'],
                          peer2_members=['Ethernet1/30', 'Ethernet1/31'], allowed_vlans='2301-2302', description='host-7')]
-    for state in ('merged', 'replaced'):
-        fed_back = resource('interfaces', state, vpcs)
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+    # fed back in a run of their own
+    states = ('merged', 'replaced')
+    fed_back = resource.steps('interfaces', [dict(state=state, config=vpcs) for state in states])
+    assert fed_back[0].play.rc == 0, fed_back[0].play.output[-3000:]
+    for state, run in zip(states, fed_back):
+        assert run['changed'] is False and run.writes == 0, (state, run.requests)
 
 
 def test_overridden_removes_a_vpc_of_a_named_switchs_pair_and_deleted_removes_it_with_its_deploy(resource, emu, leaf_pair):
     other = dict(VPC, name='vPC31', peer1_members=['Ethernet1/32'], peer2_members=['Ethernet1/32'])
-    assert resource('interfaces', 'merged', [VPC, other], deploy=True).play.rc == 0
     # a switch of the pair named with a port of its own: the vPC the config leaves out goes, the other stays
     keep = {'switch': PAIR[1], 'name': 'Ethernet1/40', 'mode': 'access', 'access_vlan': 2301}
-    run = resource('interfaces', 'overridden', [VPC, keep])
+    _made, run = resource.steps('interfaces', [dict(state='merged', config=[VPC, other], deploy=True),
+                                               dict(state='overridden', config=[VPC, keep])])
     assert run.play.rc == 0, run.play.output[-3000:]
     # the pair's other switch, not named, shows only its vPCs
     assert [item['name'] for item in run['after'] if item['switch'] == PAIR[0]] == ['vPC30']
@@ -453,7 +462,6 @@ def test_overridden_removes_a_vpc_of_a_named_switchs_pair_and_deleted_removes_it
 
 def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource, leaf_pair):
     channel = {'switch': PAIR[0], 'name': 'po20', 'mode': 'trunk', 'members': ['Ethernet1/20']}
-    assert resource('interfaces', 'merged', [channel, VPC]).play.rc == 0
     cases = [
         (dict(VPC, name='vPC31', peer1_members=['Ethernet1/20'], peer2_members=['Ethernet1/33']),
          'port Ethernet1/20 of switch switch-3 is already a member of port-channel20'),
@@ -465,12 +473,16 @@ def test_a_vpc_with_members_it_cannot_have_is_refused_before_any_write(resource,
         (dict(channel, name='po21', members=['Ethernet1/30']), 'port Ethernet1/30 is already a member of vPC30'),
         ({'switch': PAIR[1], 'name': 'Ethernet1/31', 'mode': 'access'}, 'port Ethernet1/31 is a member of vPC30'),
     ]
-    for config, message in cases:
-        run = resource('interfaces', 'merged', [config])
-        assert run.play.rc == 2 and run.writes == 0, run.requests
+    # one play: what the pair holds made, then each case in check mode and for real
+    steps = [dict(state='merged', config=[channel, VPC])]
+    for config, _message in cases:
+        steps += [dict(state='merged', config=[config], check=True, may_fail=True), dict(state='merged', config=[config], may_fail=True)]
+    made, *runs = resource.steps('interfaces', steps)
+    assert_ok(made)
+    for (_config, message), check, run in zip(cases, runs[0::2], runs[1::2]):
+        assert run['failed'] is True and run.writes == 0, run.requests
         assert message in run['msg'], run['msg']
         # check mode: refused too, or (what rests on a port-channel an earlier task may change) warned
-        check = resource('interfaces', 'merged', [config], check=True)
         assert check.writes == 0
         assert message in (check.get('msg') or '') + ' '.join(check.get('warnings') or []), check.play.output[-3000:]
 
@@ -486,15 +498,16 @@ def test_a_port_of_the_vpc_peer_link_is_refused_before_any_write_and_not_reset_b
     messages = ['port Ethernet1/53 of switch switch-3 is a member of the vPC peer-link port-channel500',
                 'port Ethernet1/54 of switch switch-4 is a member of the vPC peer-link port-channel500',
                 'port Ethernet1/53 of switch switch-4 is a member of the vPC peer-link port-channel500']
-    run = resource('interfaces', 'merged', config)
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    # one play: the task in check mode, for real, then the port named on its own to be deleted
+    check, run, deleted = resource.steps('interfaces', [
+        dict(state='merged', config=config, check=True), dict(state='merged', config=config, may_fail=True),
+        dict(state='deleted', config=[{'switch': PAIR[1], 'name': 'Ethernet1/53'}])])
+    assert run['failed'] is True and run.writes == 0, run.requests
     assert all(message in run['msg'] for message in messages) and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
-    check = resource('interfaces', 'merged', config, check=True)
-    assert check.play.rc == 0 and check.writes == 0, check.play.output[-3000:]
+    assert check['failed'] is False and check.writes == 0, check.play.output[-3000:]
     assert all(any(message in warning for warning in check['warnings']) for message in messages), check['warnings']
     # named on its own to be deleted: not reset to the default policy, nothing sent
-    deleted = resource('interfaces', 'deleted', [{'switch': PAIR[1], 'name': 'Ethernet1/53'}])
-    assert deleted.play.rc == 0, deleted.play.output[-3000:]
+    assert_ok(deleted)
     assert deleted['changed'] is False and deleted.writes == 0, deleted.requests
     assert [policies(emu, serial)['Ethernet1/53'][0] for serial in leaf_pair] == ['int_vpc_peer_link_po_member_11_1'] * 2
 
@@ -534,11 +547,13 @@ def test_a_rerun_during_a_deploy_of_the_same_interfaces_waits_for_it_and_does_no
 
 def test_an_interface_the_controller_does_not_mark_for_delete_is_named_in_failed_items(resource, emu):
     second = dict(LOOPBACK, name='loopback11', ipv4_address='10.2.0.11')
-    assert resource('interfaces', 'merged', [LOOPBACK, second], deploy=True).play.rc == 0
-    # the controller marks the first and refuses the last item (the emulator's fault, as a refusal it gives per item)
+    # the controller marks the first and refuses the last item (the emulator's fault, as a refusal it gives per item; the
+    # loopbacks' making sends no mark for delete)
     emu.set_faults(partial_failure_count=1, paths=[LAN_FABRIC + '/interface/markdelete'])
-    run = resource('interfaces', 'deleted', [LOOPBACK, second])
-    assert run.play.rc == 2 and run['failed'] is True
+    made, run = resource.steps('interfaces', [dict(state='merged', config=[LOOPBACK, second], deploy=True),
+                                              dict(state='deleted', config=[LOOPBACK, second], may_fail=True)])
+    assert_ok(made)
+    assert run['failed'] is True
     assert list(run['failed_items']) == [LEAF + ' Loopback11'], run['failed_items']
     assert 'could not be marked for delete' in run['failed_items'][LEAF + ' Loopback11']
     assert run['succeeded_items'] == [LEAF + ' Loopback10'] and run['changed'] is True

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC
+from conftest import LAN_FABRIC, assert_idempotent
 from dashboard_emulator.pytest_plugin import RELEASE_42, emu_of_each
 
 # a 4.2.1 platform without its legacy paths; tests that need them ask for RELEASE_42 (indirect)
@@ -35,11 +35,10 @@ def by_key(objects):
 
 def test_merged_writes_each_port_and_the_new_loopback_then_reruns_and_checks_with_no_write(resource, emu):
     config = [ACCESS, TRUNK, LOOPBACK]
-    check = resource('interfaces', 'merged', config, check=True, diff=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is True and check.writes == 0, check.requests
-    run = resource('interfaces', 'merged', config, diff=True)
+    check, run = resource.steps('interfaces', [dict(state='merged', config=config, check=True, diff=True),
+                                               dict(state='merged', config=config, diff=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
     # check mode planned what the run did
     assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
     serial = run['requests'][-1].split('/')[4]
@@ -60,31 +59,29 @@ def test_merged_writes_each_port_and_the_new_loopback_then_reruns_and_checks_wit
     changed = dict(ACCESS, access_vlan=2302)
     put = resource('interfaces', 'merged', [changed])
     assert put.play.rc == 0 and put['requests'] == ['PUT /fabrics/site-a/switches/%s/interfaces/Ethernet1/10' % serial], put['requests']
-    config = [changed, TRUNK, LOOPBACK]
-    for check_mode in (True, False):
-        again = resource('interfaces', 'merged', config, check=check_mode)
-        assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
+    assert_idempotent(resource, 'interfaces', 'merged', [changed, TRUNK, LOOPBACK])
 
 
 def test_gathered_fed_back_to_merged_writes_nothing(resource, emu):
-    assert resource('interfaces', 'merged', [ACCESS, TRUNK, LOOPBACK]).play.rc == 0
-    gathered = resource('interfaces', 'gathered')
+    _made, gathered = resource.steps('interfaces', [dict(state='merged', config=[ACCESS, TRUNK, LOOPBACK]), dict(state='gathered')])
     assert gathered.play.rc == 0 and gathered.writes == 0, gathered.play.output[-3000:]
     found = by_key(gathered['gathered'])
     assert found[LEAF + ' Loopback10']['ipv4_address'] == '10.2.0.10/32'
     assert found[LEAF + ' Ethernet1/12']['description'] == ''
     assert found[LEAF + ' Ethernet1/12']['mode'] == 'trunk' and found[LEAF + ' Ethernet1/12']['template_params'] == {
         'BPDUGUARD_ENABLED': 'false', 'CONF': 'no shutdown', 'PORTTYPE_FAST_ENABLED': 'true'}
-    # the leaf's interfaces (the spine's ports are routed, which this module does not write on 4.2)
+    # the leaf's interfaces (the spine's ports are routed, which this module does not write on 4.2), in a run of their own
     again = resource('interfaces', 'merged', [item for item in gathered['gathered'] if item['switch'] == LEAF])
     assert again.play.rc == 0, again.play.output[-3000:]
     assert again['changed'] is False and again.writes == 0, again.requests
 
 
 def test_deleted_normalizes_a_port_and_removes_a_loopback_in_one_deploy(resource, emu):
+    names = [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'}]
+    # the setup in a run of its own: the request log, cleared after it, then holds the delete's requests only
     assert resource('interfaces', 'merged', [ACCESS, LOOPBACK]).play.rc == 0
     emu.clear_request_log()
-    gone = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'}])
+    gone = resource('interfaces', 'deleted', names)
     assert gone.play.rc == 0, gone.play.output[-3000:]
     assert gone['changed'] is True
     # a port goes back to the leaf's default (int_trunk_host) with normalize, never a DELETE; the loopback with remove
@@ -95,11 +92,12 @@ def test_deleted_normalizes_a_port_and_removes_a_loopback_in_one_deploy(resource
     assert normalize['configData']['networkOS']['policy']['policyType'] == 'trunkHost'
     assert [item['interfaceName'] for item in normalize['switchInterfaces']] == ['Ethernet1/10']
     assert set(gone['deployment'][LEAF].values()) == {'IN-SYNC'}
-    after = by_key(resource('interfaces', 'gathered')['gathered'])
+    # the rerun in a run of its own, then gathered in it
+    again, gathered = resource.steps('interfaces', [dict(state='deleted', config=names), dict(state='gathered')])
+    assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
+    after = by_key(gathered['gathered'])
     assert LEAF + ' Loopback10' not in after
     assert after[LEAF + ' Ethernet1/10']['mode'] == 'trunk' and after[LEAF + ' Ethernet1/10']['allowed_vlans'] == 'none'
-    again = resource('interfaces', 'deleted', [{'switch': LEAF, 'name': 'Ethernet1/10'}, {'switch': LEAF, 'name': 'Loopback10'}])
-    assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
 
 
 def test_deploy_is_one_interface_actions_deploy_for_the_whole_task(resource, emu):
@@ -136,11 +134,12 @@ def test_a_frozen_fabric_refuses_a_task_that_deploys_before_any_write(resource, 
     session = emu.login()
     assert session.put(emu.url(LAN_FABRIC + '/control/fabrics/site-a/Easy_Fabric'), json={'DEPLOYMENT_FREEZE': True},
                        timeout=10).status_code == 200
-    refused = resource('interfaces', 'merged', [ACCESS], deploy=True)
-    assert refused.play.rc != 0 and refused.writes == 0, refused.requests
+    # one play: the task that deploys, refused; then without a deploy, which writes as usual
+    refused, written = resource.steps('interfaces', [dict(state='merged', config=[ACCESS], deploy=True, may_fail=True),
+                                                     dict(state='merged', config=[ACCESS])])
+    assert refused['failed'] is True and refused.writes == 0, refused.requests
     assert 'Fabric site-a is frozen' in refused['msg'] and 'Nothing was written' in refused['msg']
-    # without a deploy the task writes as usual
-    assert resource('interfaces', 'merged', [ACCESS]).writes == 1
+    assert written.writes == 1
 
 
 @BOTH_APIS
@@ -155,10 +154,11 @@ def test_an_interface_made_on_the_legacy_api_reads_the_same_through_4_2(play, re
         return json.loads(result_file.read_text(encoding='utf-8'))
     made = legacy('merged', [ACCESS, TRUNK, LOOPBACK])
     assert any(request.startswith('POST /globalInterface') for request in made['requests'])
-    manage = resource('interfaces', 'merged', [ACCESS, TRUNK, LOOPBACK])
+    # the 4.2 run reads what the legacy run made, then gathers
+    manage, manage_gathered = resource.steps('interfaces', [dict(state='merged', config=[ACCESS, TRUNK, LOOPBACK]), dict(state='gathered')])
     assert manage.play.rc == 0 and manage['changed'] is False and manage.writes == 0, manage.requests
     assert by_key(manage['before']) == by_key(made['after'])
     # every interface of the leaf, as each API lists it
     on_legacy = [item for item in legacy('gathered')['gathered'] if item['switch'] == LEAF]
-    on_manage = [item for item in resource('interfaces', 'gathered')['gathered'] if item['switch'] == LEAF]
+    on_manage = [item for item in manage_gathered['gathered'] if item['switch'] == LEAF]
     assert len(on_manage) == 55 and by_key(on_manage) == by_key(on_legacy)

@@ -62,6 +62,7 @@ def serials(emu):  # pylint: disable=redefined-outer-name
 
 
 def test_links_run_then_rerun_with_no_write_and_check_mode_and_diff_agree(resource, emu):
+    # the check and the run in runs of their own: each one's reads below are those of a run's first task
     check = resource('links', 'merged', [INTRA, INTER], check=True, diff=True, deploy=True)
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
@@ -97,18 +98,18 @@ def test_links_run_then_rerun_with_no_write_and_check_mode_and_diff_agree(resour
     after = {(item['src_switch'], item['dst_switch']): item for item in run['after']}
     assert after[(LEAF, 'edge-router-1')]['dst_ip'] == '192.168.60.2/30' and after[(SPINE, LEAF)]['mtu'] == 9216
     assert any('edge-router-1 is not in fabric site-dc1' in warning for warning in run['warnings'])
-    again = resource('links', 'merged', [INTRA, INTER], deploy=True)
+    # the rerun, then the same links, their ends given the other way round, in check mode: the same links, nothing to change
+    again, turned = resource.steps('links', [dict(state='merged', config=[INTRA, INTER], deploy=True),
+                                             dict(state='merged', config=[swapped(INTRA), swapped(INTER)], deploy=True, check=True)])
     assert again.play.rc == 0, again.play.output[-3000:]
     assert again['changed'] is False and again.writes == 0 and again.play.total('changed') == 0, again.requests
-    # the same links, their ends given the other way round, in check mode: the same links, nothing to change
-    turned = resource('links', 'merged', [swapped(INTRA), swapped(INTER)], deploy=True, check=True)
-    assert turned.play.rc == 0, turned.play.output[-3000:]
     assert turned['changed'] is False and turned.writes == 0, turned.requests
     run.play.assert_no_secrets(ADMIN_PASSWORD)
 
 
 def test_gathered_fed_to_merged_and_to_replaced_changes_nothing(resource, emu):
     assert resource('links', 'merged', [INTRA, INTER]).play.rc == 0
+    # gathered in a run of its own: its reads below are those of a run's first task
     gathered = resource('links', 'gathered')
     assert gathered.play.rc == 0 and gathered.writes == 0
     # the fabric's inventory and its links, one read each
@@ -120,16 +121,17 @@ def test_gathered_fed_to_merged_and_to_replaced_changes_nothing(resource, emu):
         'mtu': 9216, 'enabled': True, 'src_description': 'to leaf-2', 'dst_description': '',
         'template_params': {'ENABLE_MACSEC': 'false'}}
     assert found[(LEAF, 'Ethernet1/50')]['src_asn'] == '65001'
-    for state in ('merged', 'replaced'):
-        fed_back = resource('links', state, gathered['gathered'])
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-        assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
+    states = ('merged', 'replaced')
+    fed_back = resource.steps('links', [dict(state=state, config=gathered['gathered']) for state in states])
+    assert fed_back[0].play.rc == 0, fed_back[0].play.output[-3000:]
+    for state, run in zip(states, fed_back):
+        assert run['changed'] is False and run.writes == 0, (state, run.requests)
 
 
 def test_overridden_and_deleted_act_on_the_fabrics_links_with_a_template_only(resource, emu):
-    assert resource('links', 'merged', [INTRA, INTER], deploy=True).play.rc == 0
     changed = dict(INTRA, mtu=1500)
-    run = resource('links', 'overridden', [changed], diff=True, deploy=True)
+    _made, run = resource.steps('links', [dict(state='merged', config=[INTRA, INTER], deploy=True),
+                                          dict(state='overridden', config=[changed], diff=True, deploy=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
     # the link not listed goes, the listed one changes in place (its uuid kept), then one deploy
     assert [request.split(' ')[0] for request in run['requests']] == ['DELETE', 'PUT', 'POST'] if emu.legacy_paths else [
@@ -171,7 +173,6 @@ def test_a_link_the_controller_refuses_fails_the_task_naming_it_and_the_rerun_de
 
 
 def test_intent_that_cannot_work_is_refused_before_any_write(resource, emu):
-    assert resource('links', 'merged', [INTRA]).play.rc == 0
     config = [
         {'src_switch': LEAF, 'src_interface': 'Ethernet1/10', 'dst_switch': LEAF, 'dst_interface': 'Ethernet1/11',
          'template': 'int_intra_fabric_num_link', 'src_ip': '10.4.1.1', 'dst_ip': '10.4.1.2'},
@@ -200,13 +201,16 @@ def test_intent_that_cannot_work_is_refused_before_any_write(resource, emu):
         'interface Ethernet1/49 of switch %s is already an end of %s' % (LEAF, INTRA_KEY),
         'link %s Ethernet1/16 -- %s Ethernet1/16: src_ip 10.4.0.1 and dst_ip 10.9.0.2 are not in one /30 subnet' % (LEAF, SPINE),
     ]
-    run = resource('links', 'merged', config)
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    # one play: INTRA made, then the task in check mode and for real
+    made, check, run = resource.steps('links', [dict(state='merged', config=[INTRA]),
+                                                dict(state='merged', config=config, check=True, may_fail=True),
+                                                dict(state='merged', config=config, may_fail=True)])
+    assert made['failed'] is False, made.play.output[-3000:]
+    assert run['failed'] is True and run.writes == 0, run.requests
     for message in messages:
         assert message in run['msg'], (message, run['msg'])
     # check mode refuses it too; what rests on the fabric as it is (a switch not in it yet, a port another link holds) warns
-    check = resource('links', 'merged', config, check=True)
-    assert check.play.rc == 2 and check.writes == 0
+    assert check['failed'] is True and check.writes == 0
     assert 'no-such-switch' not in check['msg'] and any('no-such-switch' in warning for warning in check['warnings'])
     assert 'Traceback' not in run.play.output + check.play.output
 
@@ -249,11 +253,11 @@ def test_a_new_link_on_a_port_of_a_vpc_peer_link_is_refused_before_any_write(res
     # 4.2 lists a peer-link member's template, not its port-channel (docs/api/platform.yaml, ManageInterfacePolicy)
     message = ('link %s: interface Ethernet1/53 of switch %s is a member of the vPC peer-link%s of the vPC pair of switch %s'
                % (key, PAIR[0], on_api(emu, ' port-channel500', ''), PAIR[0]))
-    run = resource('links', 'merged', [link])
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    check, run = resource.steps('links', [dict(state='merged', config=[link], check=True),
+                                          dict(state='merged', config=[link], may_fail=True)])
+    assert run['failed'] is True and run.writes == 0, run.requests
     assert message in run['msg'] and 'fabricops.dashboard.vpc_pairs' in run['msg'], run['msg']
-    check = resource('links', 'merged', [link], check=True)
-    assert check.play.rc == 0 and check.writes == 0, check.play.output[-3000:]
+    assert check['failed'] is False and check.writes == 0, check.play.output[-3000:]
     assert any(message in warning for warning in check['warnings']), check['warnings']
 
 

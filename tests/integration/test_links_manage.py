@@ -26,21 +26,23 @@ def manage_writes(emu):  # pylint: disable=redefined-outer-name
 
 def test_what_4_2_cannot_carry_is_refused_before_any_request_or_write(resource, emu):
     # from config alone: a template with no 4.2 policy type, a template parameter with no 4.2 input
-    for item, message in (
-            (dict(NUMBERED, template='ios_xe_int_intra_fabric_num_link'),
-             'config[0]: template ios_xe_int_intra_fabric_num_link has no policy type on the /api/v1/manage API (ND 4.2 and later)'),
-            (dict(NUMBERED, template_params={'BFD_ECHO_DISABLE': True}),
-             'config[0]: template_params BFD_ECHO_DISABLE has no template input on the /api/v1/manage API')):
-        run = resource('links', 'merged', [item])
-        assert run.play.rc == 2 and run.writes == 0, run.requests
-        assert message in run['msg'] and 'controller_api: legacy' in run['msg'] and 'Traceback' not in run.play.output, run['msg']
-    assert not [key for key in run.requests if '/links' in key], run.requests
+    refusals = (
+        (dict(NUMBERED, template='ios_xe_int_intra_fabric_num_link'),
+         'config[0]: template ios_xe_int_intra_fabric_num_link has no policy type on the /api/v1/manage API (ND 4.2 and later)'),
+        (dict(NUMBERED, template_params={'BFD_ECHO_DISABLE': True}),
+         'config[0]: template_params BFD_ECHO_DISABLE has no template input on the /api/v1/manage API'))
     # from the plan: the source address of a multisite overlay link is SOURCE_IP, which no 4.2 input carries
     overlay = {'src_switch': LEAF, 'src_interface': 'Ethernet1/50', 'dst_fabric': 'site-dc1', 'dst_switch': 'edge-router-1',
                'dst_interface': 'Ethernet1/1', 'template': 'ext_evpn_multisite_overlay_setup', 'src_ip': '10.2.0.1',
                'dst_ip': '10.3.0.1'}
-    run = resource('links', 'merged', [overlay])
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    runs = resource.steps('links', [dict(state='merged', config=[item], may_fail=True) for item, _message in refusals]
+                          + [dict(state='merged', config=[overlay], may_fail=True)])
+    for (_item, message), run in zip(refusals, runs):
+        assert run['failed'] is True and run.writes == 0, run.requests
+        assert message in run['msg'] and 'controller_api: legacy' in run['msg'] and 'Traceback' not in run.play.output, run['msg']
+    assert not [key for key in runs[1].requests if '/links' in key], runs[1].requests
+    run = runs[2]
+    assert run['failed'] is True and run.writes == 0, run.requests
     assert 'src_ip (the template\'s SOURCE_IP) has no template input on the /api/v1/manage API' in run['msg'], run['msg']
     assert manage_writes(emu) == []
 
@@ -49,13 +51,13 @@ def test_a_frozen_fabric_refuses_a_task_that_deploys_before_any_write(resource, 
     session = emu.login()
     assert session.put(emu.legacy_url(LAN_FABRIC + '/control/fabrics/site-a/Easy_Fabric'), json={'DEPLOYMENT_FREEZE': True},
                        timeout=10).status_code == 200
-    refused = resource('links', 'merged', [NUMBERED], deploy=True)
-    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
+    # one play: the task that deploys, refused; then without a deploy, which writes as usual: one create
+    refused, made = resource.steps('links', [dict(state='merged', config=[NUMBERED], deploy=True, may_fail=True),
+                                             dict(state='merged', config=[NUMBERED])])
+    assert refused['failed'] is True and refused.writes == 0, refused.requests
     assert 'Fabric site-a is frozen' in refused['msg'] and 'Nothing was written' in refused['msg'], refused['msg']
     assert refused.requests['GET /api/v1/manage/fabrics/{fabricName}/deploymentFreeze'] == 1
-    # without a deploy the task writes as usual: one create
-    made = resource('links', 'merged', [NUMBERED])
-    assert made.play.rc == 0 and made.writes == 1, made.requests
+    assert made['failed'] is False and made.writes == 1, made.requests
 
 
 def test_what_4_2_is_sent_and_a_put_keeps_the_inputs_the_module_does_not_name(resource, emu):

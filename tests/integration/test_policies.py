@@ -70,8 +70,10 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     made = controller_made(emu, LEAF) + controller_made(emu, SPINE)
     # the spine named by its IP address: the module names it as the fabric does
     config = [NTP, BANNER, dict(PIM, switch=inventory(emu)[SPINE]['ipAddress'])]
-    check = resource('policies', 'merged', config, check=True, diff=True, deploy=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
+    # one play: the task in check mode (the run's first task: its reads below are those of a run), then for real
+    check, run = resource.steps('policies', [dict(state='merged', config=config, check=True, diff=True, deploy=True),
+                                             dict(state='merged', config=config, deploy=True, diff=True)])
+    assert run.play.rc == 0, run.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0, check.requests
     # bulk reads: the switches once (their sync state with them: no config preview), the policies of both switches in
     # one request; each template the task writes is asked for its parameters once; on 4.2 the fabric's deploymentFreeze
@@ -80,8 +82,6 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
             reads(check, '/config-preview/{serialNumbers}'),
             reads(check, on_api(emu, '/config/templates/{templateName}', '/configTemplates/{templateName}/parameters')),
             reads(check, '/fabrics/{fabricName}/deploymentFreeze')) == (1, 1, 0, 2, on_api(emu, 0, 1)), check.requests
-    run = resource('policies', 'merged', config, deploy=True, diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True and check['after'] == run['after'] and check.diff == run.diff
     assert check['deploy'] == run['deploy'] == [LEAF, SPINE]
     # one create for the three, one deploy of the two switches, one wait
@@ -91,8 +91,8 @@ def test_a_run_creates_and_deploys_check_mode_and_diff_agree_and_the_rerun_write
     assert run['deployment'] == {LEAF: 'IN-SYNC', SPINE: 'IN-SYNC'}
     assert sorted(run.diff['after']) == [LEAF + ' switch_freeform "banner"', LEAF + ' switch_freeform "ntp servers"',
                                          SPINE + ' feature_pim'] and run.diff['before'] == {}
-    # --diff shows it to the user, under its own header
-    assert '+++ after: policy %s switch_freeform "ntp servers"' % LEAF in run.play.output
+    # --diff shows it to the user, under its own header: for the check and for the run, which share the play's output
+    assert run.play.output.count('+++ after: policy %s switch_freeform "ntp servers"' % LEAF) == 2, run.play.output[-3000:]
     users = [entry for entry in stored(emu, LEAF, SPINE) if not entry[4]]
     assert users == [(LEAF, 'switch_freeform', 'banner', 500, '', {'CONF': 'banner motd #hi#', 'FABRIC_NAME': 'site-a'}),
                      (LEAF, 'switch_freeform', 'ntp servers', 600, '', {'CONF': NTP['template_params']['CONF'], 'FABRIC_NAME': 'site-a'}),
@@ -106,20 +106,22 @@ def test_a_new_priority_or_parameter_updates_the_one_policy_and_gathered_feeds_b
     create_directly(emu, dict(NTP, priority=500), PIM)
     # cisco.dcnm creates a second policy when the priority differs; here it is the same policy, updated
     changed = dict(NTP, template_params={'CONF': 'ntp server 10.0.0.2 use-vrf management'})
-    run = resource('policies', 'merged', [changed, PIM])
+    # one play: the task, then gathered
+    run, gathered = resource.steps('policies', [dict(state='merged', config=[changed, PIM]), dict(state='gathered')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == [on_api(emu, 'PUT /control/policies/%s/bulk', 'PUT /fabrics/site-a/policies/%s') % ntp_id(emu)]
     assert run.get('deploy') is None
     users = [entry for entry in stored(emu, LEAF) if not entry[4]]
     assert [(entry[1], entry[2], entry[3], entry[5]['CONF']) for entry in users] == [
         ('switch_freeform', 'ntp servers', 600, 'ntp server 10.0.0.2 use-vrf management')]
-    gathered = resource('policies', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    assert gathered.writes == 0
     # the users' policies only: not the controller's own (feature_lacp, feature_ngoam on each switch)
     assert gathered['gathered'] == [dict(changed, template_params=changed['template_params']), dict(PIM, description='', priority=500, template_params={})]
-    for state in ('merged', 'replaced'):
-        again = resource('policies', state, gathered['gathered'])
-        assert again.play.rc == 0, again.play.output[-3000:]
+    # fed back in a run of its own
+    states = ('merged', 'replaced')
+    fed_back = resource.steps('policies', [dict(state=state, config=gathered['gathered']) for state in states])
+    assert fed_back[0].play.rc == 0, fed_back[0].play.output[-3000:]
+    for state, again in zip(states, fed_back):
         assert again['changed'] is False and again.writes == 0, (state, again.requests)
 
 
@@ -152,31 +154,35 @@ def test_overridden_and_deleted_touch_only_the_users_policies_of_the_switches_na
     assert deleted['before'] == [dict(NTP)] and deleted['after'] == []
     assert [(entry[0], entry[1]) for entry in stored(emu, LEAF, SPINE) if not entry[4]] == [(SPINE, 'feature_pim')]
     assert controller_made(emu, LEAF) + controller_made(emu, SPINE) == made
-    again = resource('policies', 'deleted', [NTP, {'switch': LEAF, 'template': 'feature_lacp'}])
+    # the rerun in a run of its own, then the controller's policy alone in check mode
+    again, check = resource.steps('policies', [dict(state='deleted', config=[NTP, {'switch': LEAF, 'template': 'feature_lacp'}]),
+                                               dict(state='deleted', config=[{'switch': LEAF, 'template': 'feature_lacp'}], check=True)])
     assert again.play.rc == 0 and again['changed'] is False and again.writes == 0, again.requests
     # said aloud, in check mode too (issue 36 item 8): the item under skipped, with why, and a warning naming it
-    for run in (deleted, again, resource('policies', 'deleted', [{'switch': LEAF, 'template': 'feature_lacp'}], check=True)):
+    for run in (deleted, again, check):
         assert list(run['left_alone']) == [LEAF + ' feature_lacp'] and 'the controller made it' in run['left_alone'][LEAF + ' feature_lacp']
         assert any(LEAF + ' feature_lacp was left alone' in warning for warning in run['warnings'])
 
 
 def test_intent_the_controller_or_the_module_cannot_carry_out_is_refused_before_any_write(resource, emu):
     before = stored(emu, LEAF, SPINE)
-    # the same policy twice: the spine by its name and by its IP address, no description on either
-    twice = resource('policies', 'merged', [PIM, dict(PIM, switch=inventory(emu)[SPINE]['ipAddress'], priority=100)])
-    assert twice.play.rc == 2 and twice.writes == 0
-    assert 'config[0] and config[1] are the same policy, %s feature_pim' % SPINE in twice['msg']
-    # every other problem in one message, nothing sent: a template the controller does not have, a parameter it sets itself,
-    # a switch the fabric does not have
+    # the same policy twice: the spine by its name and by its IP address, no description on either; then every other
+    # problem in one message, nothing sent: a template the controller does not have, a parameter it sets itself, a switch
+    # the fabric does not have
     config = [NTP, {'switch': LEAF, 'template': 'no_such_template'}, dict(BANNER, template_params={'CONF': 'x', 'FABRIC_NAME': 'b'}),
               {'switch': 'no-such-leaf', 'template': 'feature_pim'}]
-    refused = resource('policies', 'merged', config)
-    assert refused.play.rc == 2 and refused.writes == 0
+    twice, refused = resource.steps('policies', [
+        dict(state='merged', config=[PIM, dict(PIM, switch=inventory(emu)[SPINE]['ipAddress'], priority=100)], may_fail=True),
+        dict(state='merged', config=config, may_fail=True)])
+    assert twice['failed'] is True and twice.writes == 0
+    assert 'config[0] and config[1] are the same policy, %s feature_pim' % SPINE in twice['msg']
+    assert refused['failed'] is True and refused.writes == 0
     assert '(3 problems)' in refused['msg'] and 'the controller has no template no_such_template' in refused['msg']
     assert 'template_params gives FABRIC_NAME, which the controller sets itself' in refused['msg']
     assert 'config[3]: switch no-such-leaf is not in fabric site-a' in refused['msg']
     # copies made by another tool: which one the task means cannot be told, so only deleted acts on them
     create_directly(emu, PIM, PIM)
+    # in a run apart from the delete that follows: the controller is read between them
     copies = resource('policies', 'replaced', [dict(PIM, priority=100)])
     assert copies.play.rc == 2 and copies.writes == 0 and 'holds it 2 times' in copies['msg']
     assert stored(emu, LEAF, SPINE) == sorted(before + [(SPINE, 'feature_pim', '', 500, '', {'FABRIC_NAME': 'site-a'})] * 2)

@@ -40,13 +40,14 @@ def test_a_policy_made_on_the_legacy_api_is_the_same_on_4_2_and_4_2_sends_typed_
         'serialNumber': leaf_serial(emu), 'templateName': 'switch_freeform', 'entityType': 'SWITCH', 'entityName': 'SWITCH',
         'priority': '600', 'description': 'ntp servers', 'source': '', 'nvPairs': NTP['template_params']}])
     assert made.status_code == 200, made.text
-    # the legacy API's policy, read through 4.2: the same policy, nothing to write
-    same = resource('policies', 'merged', [NTP])
-    assert same.play.rc == 0 and same['changed'] is False and same.writes == 0, same.requests
-    assert same['before'] == [NTP]
     emu.clear_request_log()
-    changed = resource('policies', 'merged', [dict(NTP, priority=700), {'switch': LEAF, 'template': 'feature_pim'}], deploy=True)
+    # one play: the legacy API's policy, read through 4.2 (the same policy, nothing to write), then changed
+    same, changed = resource.steps('policies', [
+        dict(state='merged', config=[NTP]),
+        dict(state='merged', config=[dict(NTP, priority=700), {'switch': LEAF, 'template': 'feature_pim'}], deploy=True)])
     assert changed.play.rc == 0, changed.play.output[-3000:]
+    assert same['changed'] is False and same.writes == 0, same.requests
+    assert same['before'] == [NTP]
     serial = leaf_serial(emu)
     policy_id = next(policy['policyId'] for policy in read_controller(emu, '/control/policies/switches?serialNumber=' + serial)
                      if policy['description'] == 'ntp servers')
@@ -73,11 +74,14 @@ def test_a_frozen_fabric_refuses_a_task_that_deploys_before_any_write(resource, 
     session = emu.login()
     assert session.put(emu.url(LAN_FABRIC + '/control/fabrics/site-a/Easy_Fabric'), json={'DEPLOYMENT_FREEZE': True},
                        timeout=10).status_code == 200
-    refused = resource('policies', 'merged', [{'switch': LEAF, 'template': 'feature_pim'}], deploy=True)
-    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
+    # one play: the task that deploys, refused; without a deploy the task writes as usual; a delete, which always deploys,
+    # is refused whole
+    pim = [{'switch': LEAF, 'template': 'feature_pim'}]
+    refused, made, refused_delete = resource.steps('policies', [dict(state='merged', config=pim, deploy=True, may_fail=True),
+                                                                dict(state='merged', config=pim),
+                                                                dict(state='deleted', config=pim, may_fail=True)])
+    assert refused['failed'] is True and refused.writes == 0, refused.requests
     assert 'Fabric site-a is frozen' in refused['msg'] and 'Nothing was written' in refused['msg']
-    # without a deploy the task writes as usual; a delete, which always deploys, is refused whole
-    assert resource('policies', 'merged', [{'switch': LEAF, 'template': 'feature_pim'}]).writes == 1
-    refused = resource('policies', 'deleted', [{'switch': LEAF, 'template': 'feature_pim'}])
-    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
-    assert 'to take its deleted policies off them' in refused['msg']
+    assert made.writes == 1
+    assert refused_delete['failed'] is True and refused_delete.writes == 0, refused_delete.requests
+    assert 'to take its deleted policies off them' in refused_delete['msg']

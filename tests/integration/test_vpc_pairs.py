@@ -74,11 +74,10 @@ SETTINGS = {'peer1': 'switch-5', 'peer2': 'switch-6', 'domain_id': 12, 'peer1_po
 
 
 def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(resource, emu, leaves):
-    check = resource('vpc_pairs', 'merged', [PAIR], check=True, diff=True, deploy=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
-    assert check['changed'] is True and check.writes == 0, check.requests
-    run = resource('vpc_pairs', 'merged', [PAIR], diff=True, deploy=True)
+    check, run = resource.steps('vpc_pairs', [dict(state='merged', config=[PAIR], check=True, diff=True, deploy=True),
+                                              dict(state='merged', config=[PAIR], diff=True, deploy=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0, check.requests
     assert run['changed'] is True
     # check mode planned what the run did
     assert (check['after'], check.diff, check['deploy']) == (run['after'], run.diff, run['deploy'])
@@ -92,11 +91,12 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
     assert paired(emu) == {'switch-3': ('switch-4', 1), 'switch-4': ('switch-3', 1)}
     for serial in serials:
         assert interface_policies(emu, serial)['port-channel500'][0] == 'int_vpc_peer_link_po'
-    # the same pair, named the other way round and by IP address: nothing to do, in check mode and for real, in one
-    # inventory read and 3 reads per pair (legacy), or the switch list and the pair list (4.2)
-    check_again = resource('vpc_pairs', 'merged', [REVERSED], check=True, deploy=True)
-    assert check_again.play.rc == 0 and check_again['changed'] is False and check_again.writes == 0, check_again.requests
-    again = resource('vpc_pairs', 'replaced', [dict(REVERSED, use_virtual_peerlink=False)], deploy=True)
+    # the same pair, named the other way round and by IP address: nothing to do, for real and in check mode, in one
+    # inventory read and 3 reads per pair (legacy), or the switch list and the pair list (4.2); one fresh run, the real
+    # task first, as its reads are counted
+    again, check_again = resource.steps('vpc_pairs', [dict(state='replaced', config=[dict(REVERSED, use_virtual_peerlink=False)], deploy=True),
+                                                      dict(state='merged', config=[REVERSED], check=True, deploy=True)])
+    assert check_again['changed'] is False and check_again.writes == 0, check_again.requests
     assert again.play.rc == 0 and again.writes == 0 and again['changed'] is False, again.requests
     assert again.play.total('changed') == 0
     legacy_reads = ('/control/fabrics/{fabricName}/inventory/switchesByFabric', '/vpcpair/inventory', '/vpcpair/recommendation',
@@ -111,7 +111,8 @@ def test_a_pair_runs_deploys_then_reruns_with_no_write_and_check_mode_agrees(res
 
 
 def test_given_settings_are_the_templates_and_gathered_fed_back_changes_nothing(resource, emu, leaves):
-    run = resource('vpc_pairs', 'merged', [PAIR, SETTINGS])
+    # one play: the pairs made, then gathered
+    run, gathered = resource.steps('vpc_pairs', [dict(state='merged', config=[PAIR, SETTINGS]), dict(state='gathered')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == on_api(emu, ['POST /vpcpair'] * 2, [pair_put(leaves, 'switch-3'), pair_put(leaves, 'switch-5')])
     policy = read_controller(emu, '/vpcpair/policy?serialNumber=%s' % leaves['switch-5'])
@@ -123,18 +124,19 @@ def test_given_settings_are_the_templates_and_gathered_fed_back_changes_nothing(
     peer_link = interface_policies(emu, leaves['switch-6'])
     assert peer_link['port-channel511'][1]['MEMBER_INTERFACES'] == 'Ethernet1/53,Ethernet1/54'
     assert peer_link['Ethernet1/53'][0] == 'int_vpc_peer_link_po_member_11_1'
-    gathered = resource('vpc_pairs', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    assert gathered.writes == 0
     assert gathered['gathered'] == [
         dict({'peer1': 'switch-3', 'peer2': 'switch-4', 'use_virtual_peerlink': False, 'template_params': {}},
              **on_api(emu, {'domain_id': 1}, {})),
         {'peer1': 'switch-5', 'peer2': 'switch-6', 'use_virtual_peerlink': False, 'domain_id': 12, 'peer1_port_channel': 510,
          'peer2_port_channel': 511, 'peer1_link_members': ['Ethernet1/53', 'Ethernet1/54'],
          'peer2_link_members': ['Ethernet1/53', 'Ethernet1/54'], 'template_params': {'PEER1_PO_DESC': 'to switch-6'}}]
-    for state in ('merged', 'replaced'):
-        fed_back = resource('vpc_pairs', state, gathered['gathered'])
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
-        assert fed_back.writes == 0 and fed_back['changed'] is False, (state, fed_back.requests)
+    # fed back in a run of its own
+    states = ('merged', 'replaced')
+    fed_back = resource.steps('vpc_pairs', [dict(state=state, config=gathered['gathered']) for state in states])
+    assert fed_back[0].play.rc == 0, fed_back[0].play.output[-3000:]
+    for state, again in zip(states, fed_back):
+        assert again.writes == 0 and again['changed'] is False, (state, again.requests)
     # a new domain, named from the other peer: one update (on the legacy API carrying only what changed)
     change = resource('vpc_pairs', 'merged', [{'peer1': 'switch-6', 'peer2': 'switch-5', 'domain_id': 13, 'peer2_port_channel': 520}],
                       diff=True)
@@ -171,8 +173,14 @@ def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resou
         {'peer1': 'switch-6', 'peer2': 'switch-4', 'domain_id': 2000, 'use_virtual_peerlink': True,
          'peer1_link_members': ['Ethernet1/53'], 'template_params': {'DOMAIN_ID': '7'}},
     ]
-    run = resource('vpc_pairs', 'merged', config)
-    assert run.play.rc == 2 and run.writes == 0, run.requests
+    moved = [{'peer1': 'switch-3', 'peer2': 'switch-5'}]
+    # one play: the task refused; the pair made; a switch already in a pair, as the fabric has it, moved in check mode and
+    # for real
+    run, made, check, refused = resource.steps('vpc_pairs', [dict(state='merged', config=config, may_fail=True),
+                                                             dict(state='merged', config=[PAIR]),
+                                                             dict(state='merged', config=moved, check=True),
+                                                             dict(state='merged', config=moved, may_fail=True)])
+    assert run['failed'] is True and run.writes == 0, run.requests
     for problem in ('vPC pair switch-3 and switch-3: peer1 and peer2 name the same switch',
                     'vPC pair switch-4 and site-a-spine-1: switch switch-4 is a leaf and site-a-spine-1 a spine',
                     'config[2] peer2: switch 192.0.2.99 is not in fabric site-a',
@@ -183,13 +191,10 @@ def test_what_cannot_work_is_refused_before_any_write_naming_every_problem(resou
         assert problem in run['msg'], (problem, run['msg'])
     assert run['msg'].startswith('Nothing was sent')
     # a switch already in a pair, as the fabric has it: refused; check mode warns, since an earlier task may unpair it
-    assert resource('vpc_pairs', 'merged', [PAIR]).play.rc == 0
-    moved = [{'peer1': 'switch-3', 'peer2': 'switch-5'}]
-    refused = resource('vpc_pairs', 'merged', moved)
-    assert refused.play.rc == 2 and refused.writes == 0
+    assert made['failed'] is False, made.play.output[-3000:]
+    assert refused['failed'] is True and refused.writes == 0
     assert 'switch switch-3 is already paired, in vPC pair switch-3 and switch-4; unpair it first' in refused['msg']
-    check = resource('vpc_pairs', 'merged', moved, check=True)
-    assert check.play.rc == 0 and check['changed'] is True and check.writes == 0
+    assert check['failed'] is False and check['changed'] is True and check.writes == 0
     assert any('already paired' in warning for warning in check['warnings'])
     # a pair that carries a vPC interface (made through the API, as an earlier task would) is not unpaired
     make_interface(emu, 'int_vpc_trunk_host', 'INTERFACE_VPC', '%s~%s' % (leaves['switch-3'], leaves['switch-4']), 'vPC30',
@@ -219,31 +224,33 @@ def test_peer_link_ports_a_vpc_or_port_channel_holds_are_refused_before_any_writ
     expected = on_api(emu, [('peer1_link_members Ethernet1/10 of switch switch-3', 'vPC10'),
                             ('peer2_link_members Ethernet1/11 of switch switch-4', 'port-channel11')],
                       [('peer2_link_members Ethernet1/11 of switch switch-4', 'port-channel11')])
-    check = resource('vpc_pairs', 'merged', change, check=True)
-    assert check.play.rc == 0 and check['changed'] is True and check.writes == 0, check.play.output[-3000:]
+    # one play: the task refused (the play's first task: its reads are counted below), in check mode, then on free ports
+    refused, check, free = resource.steps('vpc_pairs', [
+        dict(state='merged', config=change, may_fail=True), dict(state='merged', config=change, check=True),
+        dict(state='merged', config=[dict(PAIR, peer1_link_members=['Ethernet1/20'], peer2_link_members=['Ethernet1/21'])])])
+    assert check['failed'] is False and check['changed'] is True and check.writes == 0, check.play.output[-3000:]
     # check mode warns: an earlier interfaces task of the play may free the port
     for port, holder in expected:
         assert any(port in warning and 'is a member of %s' % holder in warning for warning in check['warnings']), check['warnings']
-    refused = resource('vpc_pairs', 'merged', change)
-    assert refused.play.rc == 2 and refused.writes == 0, refused.requests
+    assert refused['failed'] is True and refused.writes == 0, refused.requests
     for port, holder in expected:
         assert 'vPC pair switch-3 and switch-4: %s is a member of %s, which holds it' % (port, holder) in refused['msg'], refused['msg']
         assert 'take %s out of %s first (fabricops.dashboard.interfaces' % (port.split()[1], holder) in refused['msg']
     # the ports of each switch that gains peer-link ports, read once (the run keeps them for its later tasks)
     assert gets(refused, on_api(emu, LAN_FABRIC + '/interface', '/api/v1/manage/fabrics/{fabricName}/switches/{switchId}/interfaces')) == 2
     # free ports are taken as before
-    free = resource('vpc_pairs', 'merged', [dict(PAIR, peer1_link_members=['Ethernet1/20'], peer2_link_members=['Ethernet1/21'])])
-    assert free.play.rc == 0 and free.writes == 1, free.play.output[-3000:]
+    assert free['failed'] is False and free.writes == 1, free.play.output[-3000:]
 
 
 def test_overridden_unpairs_the_others_first_and_deleted_unpairs_the_listed(resource, emu, leaves):
-    assert resource('vpc_pairs', 'merged', [PAIR, SETTINGS]).play.rc == 0
     # switch-3 moves to a pair with switch-5: both pairs it breaks go first
     moved = [{'peer1': 'switch-3', 'peer2': 'switch-5', 'use_virtual_peerlink': True}]
-    check = resource('vpc_pairs', 'overridden', moved, check=True)
-    assert check['changed'] is True and check.writes == 0
-    run = resource('vpc_pairs', 'overridden', moved, diff=True)
+    # one play: the pairs made, the task in check mode, then for real
+    _made, check, run = resource.steps('vpc_pairs', [dict(state='merged', config=[PAIR, SETTINGS]),
+                                                     dict(state='overridden', config=moved, check=True),
+                                                     dict(state='overridden', config=moved, diff=True)])
     assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0
     assert run['requests'] == on_api(emu, ['DELETE /vpcpair', 'DELETE /vpcpair', 'POST /vpcpair'], [
         pair_put(leaves, 'switch-3'), pair_put(leaves, 'switch-5'), pair_put(leaves, 'switch-3')]), run['requests']
     assert len(run.diff['before']) == 2 and len(run.diff['after']) == 1
