@@ -75,10 +75,11 @@ def run_steps(resource, emulator, *steps):
 
 
 def test_gathered_on_legacy_applied_to_4_2_gathers_the_same_there_and_applies_back_with_no_write(resource, emu, emu_manage):
-    made, = run_steps(resource, emu, ('merged', {module: config for module, config, _query in MODULES}))
+    # one play: the objects made on the legacy side, then gathered
+    made, gathered_runs = run_steps(resource, emu, ('merged', {module: config for module, config, _query in MODULES}), ('gathered', None))
     for module, config, _query in MODULES:
         assert made[module]['changed'] is True and made[module].writes >= 1, (module, made[module].result)
-    gathered = {module: run['gathered'] for module, run in run_steps(resource, emu, ('gathered', None))[0].items()}
+    gathered = {module: run['gathered'] for module, run in gathered_runs.items()}
     for module, config, _query in MODULES:
         assert set(by_key(module, config)) <= set(by_key(module, gathered[module])), (module, gathered[module])
 

@@ -54,15 +54,14 @@ def test_deploy_true_deploys_an_unchanged_object_out_of_sync_then_the_rerun_send
     if module == 'vpc_pairs':
         request.getfixturevalue('leaves')
     earlier, task, path = CASES[module]
-    # One play, as a user's: the earlier writes, then the task in check mode
-    *written, check = resource.steps(module, [dict(module=earlier_module, state='merged', config=config)
-                                              for earlier_module, config in earlier]
-                                     + [dict(state='merged', config=task, deploy=True, check=True)])
+    # One play, as a user's: the earlier writes, then the task in check mode, then for real
+    *written, check, run = resource.steps(module, [dict(module=earlier_module, state='merged', config=config)
+                                                   for earlier_module, config in earlier]
+                                          + [dict(state='merged', config=task, deploy=True, check=True),
+                                             dict(state='merged', config=task, deploy=True, diff=True)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert all(each['changed'] is True for each in written), [each.result for each in written]
     assert check['changed'] is True and check['deploy'] and check.writes == 0, check.requests
-    run = resource(module, 'merged', task, deploy=True, diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
     # the task changes nothing of the object: what it writes is the deploy, and nothing else
     assert run['changed'] is True and run['deploy'] == check['deploy'], run.result
     assert run['diff'] == [] and run.diff == {'before': {}, 'after': {}}, run['diff']

@@ -12,6 +12,7 @@ import pytest
 from dashboard_emulator.pytest_plugin import emu_of_each
 
 from conftest import LAN_FABRIC, assert_idempotent, read_controller
+from test_vrfs import reruns_idempotent_then
 
 emu = emu_of_each()
 
@@ -37,11 +38,10 @@ def role_request(emu, fabric='site-a'):  # pylint: disable=redefined-outer-name
 
 
 def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, emu):
-    check = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', check=True)
+    check, run = resource.steps('fabric_switches', [dict(state='merged', config=NEW, fabric='site-dc1', check=True),
+                                                    dict(state='merged', config=NEW, fabric='site-dc1', diff=True)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
-    run = resource('fabric_switches', 'merged', NEW, fabric='site-dc1', diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True
     if on_manage(emu):
         # one discovery of both, then one add per way of adding (greenfield first), each switch with its role
@@ -65,23 +65,22 @@ def test_merged_discovers_waits_until_manageable_then_sends_nothing(resource, em
 
 
 def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(resource, emu):
-    gathered = resource('fabric_switches', 'gathered')
+    border = [{'name': '10.1.0.2', 'role': 'border_gateway'}]
+    gathered, check, run = resource.steps('fabric_switches', [dict(state='gathered'), dict(state='merged', config=border, check=True, diff=True),
+                                                              dict(state='merged', config=border, diff=True)])
     assert gathered.play.rc == 0 and gathered.writes == 0
     assert gathered['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'leaf'}]
-    border = [{'name': '10.1.0.2', 'role': 'border_gateway'}]
-    check = resource('fabric_switches', 'merged', border, check=True, diff=True)
     assert check['changed'] is True and check.writes == 0
-    run = resource('fabric_switches', 'merged', border, diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == [role_request(emu)]
     assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
                         'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
-    assert '"role": "border_gateway"' in run.play.stdout  # --diff shows it in the module's terms
+    # --diff shows it in the module's terms (the output of the run's task, after the check mode's)
+    assert '"role": "border_gateway"' in run.play.stdout.split('(step 3)', 1)[1]
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
-    assert_idempotent(resource, 'fabric_switches', 'merged', border)
-    # replaced: a listed switch without a role is a leaf again; merged leaves its role alone
-    assert resource('fabric_switches', 'merged', [{'name': '10.1.0.2'}])['changed'] is False
-    replaced = resource('fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
+    # the rerun, then in the same run: replaced, where a listed switch without a role is a leaf again; merged leaves its role alone
+    unnamed, replaced = reruns_idempotent_then(resource, 'fabric_switches', [dict(state='merged', config=border)], [
+        dict(state='merged', config=[{'name': '10.1.0.2'}]), dict(state='replaced', config=[{'name': '10.1.0.2'}])])
+    assert unnamed['changed'] is False
     assert replaced.play.rc == 0 and replaced['requests'] == [role_request(emu)]
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'leaf'
     assert_idempotent(resource, 'fabric_switches', 'replaced', [{'name': '10.1.0.2'}])
@@ -89,9 +88,9 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
 
 def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, emu):
     config = [{'name': '10.1.0.2'}, {'name': '192.0.2.99'}]
-    check = resource('fabric_switches', 'deleted', config, check=True)
+    check, run = resource.steps('fabric_switches', [dict(state='deleted', config=config, check=True),
+                                                    dict(state='deleted', config=config, diff=True)])
     assert check['changed'] is True and check.writes == 0
-    run = resource('fabric_switches', 'deleted', config, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     if on_manage(emu):
         assert run['requests'] == ['POST /fabrics/site-a/switchActions/remove']
@@ -100,18 +99,19 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
         assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
     assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
-    assert_idempotent(resource, 'fabric_switches', 'deleted', config)
-    everything = resource('fabric_switches', 'deleted', [])
+    # the rerun, then in the same run every switch deleted
+    everything, = reruns_idempotent_then(resource, 'fabric_switches', [dict(state='deleted', config=config)],
+                                         [dict(state='deleted', config=[])])
     assert everything.play.rc == 0 and len(everything['requests']) == 1 and inventory(emu, 'site-a') == {}
     assert_idempotent(resource, 'fabric_switches', 'deleted', [])
 
 
 def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(resource, emu):
     config = [{'name': '10.1.0.1'}, {'name': '192.0.2.31', 'preserve_config': True}]
-    check = resource('fabric_switches', 'overridden', config, check=True, diff=True)
+    check, run = resource.steps('fabric_switches', [dict(state='overridden', config=config, check=True, diff=True),
+                                                    dict(state='overridden', config=config, diff=True)])
     assert check['changed'] is True and check.writes == 0
     assert sorted(check.diff['before']) == ['10.1.0.1', '10.1.0.2'] and sorted(check.diff['after']) == ['10.1.0.1', '192.0.2.31']
-    run = resource('fabric_switches', 'overridden', config, diff=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     if on_manage(emu):
         assert run['requests'] == ['POST /fabrics/site-a/switchActions/remove', 'POST /fabrics/site-a/actions/shallowDiscovery',
@@ -127,13 +127,15 @@ def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(
 
 
 def test_gathered_output_fed_back_changes_nothing(resource):
-    assert resource('fabric_switches', 'merged', NEW, fabric='site-dc1').play.rc == 0
-    gathered = resource('fabric_switches', 'gathered', fabric='site-dc1')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    made, gathered = resource.steps('fabric_switches', [dict(state='merged', config=NEW, fabric='site-dc1'),
+                                                        dict(state='gathered', fabric='site-dc1')])
+    assert gathered.play.rc == 0 and made['changed'] is True and gathered.writes == 0
     assert gathered['gathered'] == [{'name': '192.0.2.11', 'role': 'leaf'}, {'name': '192.0.2.21', 'role': 'spine'}]
-    for state in ('merged', 'replaced', 'overridden'):
-        fed_back = resource('fabric_switches', state, gathered['gathered'], fabric='site-dc1')
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+    # the three in one run of their own, as reruns: none is to change anything
+    states = ('merged', 'replaced', 'overridden')
+    fed_backs = resource.steps('fabric_switches', [dict(state=state, config=gathered['gathered'], fabric='site-dc1') for state in states])
+    assert fed_backs[0].play.rc == 0, fed_backs[0].play.output[-3000:]
+    for state, fed_back in zip(states, fed_backs):
         assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
 
 
@@ -148,15 +150,17 @@ def test_a_switch_the_controller_already_manages_fails_the_task_naming_it(resour
 
 
 def test_a_discovery_the_controller_refuses_fails_the_task_naming_the_switch(resource, emu):
-    created = resource('fabrics', 'merged', [{'name': 'edge', 'template': 'External_Fabric', 'bgp_asn': '65100'}])
-    assert created.play.rc == 0, created.play.output[-3000:]
-    run = resource('fabric_switches', 'merged', [{'name': '192.0.2.41'}], fabric='edge')
-    assert run.play.rc == 2
+    # one play: the fabric created, the discovery refused, then the switch added as the controller asks
+    created, run, brownfield = resource.steps('fabric_switches', [
+        dict(module='fabrics', state='merged', config=[{'name': 'edge', 'template': 'External_Fabric', 'bgp_asn': '65100'}]),
+        dict(state='merged', config=[{'name': '192.0.2.41'}], fabric='edge', may_fail=True),
+        dict(state='merged', config=[{'name': '192.0.2.41', 'preserve_config': True}], fabric='edge')])
+    assert created['changed'] is True and not created['failed'], created.play.output[-3000:]
+    assert run['failed'] is True
     assert 'The controller refused discovering switch 192.0.2.41' in run['msg']
     assert 'preserveConfig option should be true for External Fabric Type' in run['msg']
     assert run['changed'] is True  # the reachability test (on 4.2 the shallow discovery) was sent
-    brownfield = resource('fabric_switches', 'merged', [{'name': '192.0.2.41', 'preserve_config': True}], fabric='edge')
-    assert brownfield.play.rc == 0, brownfield.play.output[-3000:]
+    assert brownfield.play.rc == 0 and not brownfield['failed'], brownfield.play.output[-3000:]
     assert list(inventory(emu, 'edge')) == ['192.0.2.41']
 
 
@@ -282,12 +286,13 @@ def test_check_mode_warns_where_an_earlier_task_would_add_the_switch(play, emu):
 
 
 def test_check_mode_warns_of_a_fabric_an_earlier_task_would_create(resource):
-    check = resource('fabric_switches', 'merged', NEW, fabric='site-new', check=True)
-    assert check.play.rc == 0, check.play.output[-3000:]
+    check, real = resource.steps('fabric_switches', [dict(state='merged', config=NEW, fabric='site-new', check=True),
+                                                     dict(state='merged', config=NEW, fabric='site-new', may_fail=True)])
+    assert check.play.rc == 0 and not check['failed'], check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
     assert warned(check.play, 'Fabric site-new does not exist on the controller (HTTP 404), so check mode takes it to have no '
                   'switches. If an earlier task of the play creates it, a real run finds it; otherwise this task fails there.')
-    assert resource('fabric_switches', 'merged', NEW, fabric='site-new').play.rc == 2
+    assert real['failed'] is True
 
 
 def test_a_discovery_cut_off_says_changed_and_lists_the_requests_sent(resource, emu):

@@ -17,6 +17,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fab
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.legacy import NEVER_SENT
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
+from test_vrfs import reruns_idempotent_then
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 SITE_B = {'name': 'site-b', 'bgp_asn': '65002', 'replication_mode': 'Ingress'}
@@ -46,10 +47,15 @@ def assert_refused(run, text):
     assert text in run['msg'], run['msg']
 
 
+def assert_step_refused(step, text):
+    """A step (``may_fail``) refused before anything was written, saying ``text``."""
+    assert step['failed'] is True and step.writes == 0, step.play.output[-3000:]
+    assert text in step['msg'], step['msg']
+
+
 def test_merged_creates_from_the_template_with_its_defaults_then_sends_nothing(resource, emu):
-    check = resource('fabrics', 'merged', [SITE_B], check=True)
+    check, run = resource.steps('fabrics', [dict(state='merged', config=[SITE_B], check=True), dict(state='merged', config=[SITE_B])])
     assert check['changed'] is True and check.writes == 0
-    run = resource('fabrics', 'merged', [SITE_B])
     assert run.play.rc == 0, run.play.output[-3000:]
     site_b = by_name(run['after'])['site-b']
     assert site_b['replication_mode'] == 'Ingress' and site_b['template'] == 'Easy_Fabric'
@@ -160,15 +166,18 @@ def test_replaced_resets_to_the_templates_defaults_and_keeps_the_bgp_as(resource
     if on_manage(emu):
         # 4.2 has no recorded read of a template's defaults (nd-manage-facts 3, 11): replaced is refused before any write,
         # and so is a template parameter outside the legacy-to-manage map (section 9.1), named
-        assert_refused(resource('fabrics', 'merged', [{'name': 'site-a', 'template_params': {'ENABLE_PBR': True}}]),
-                       'config[0] (fabric site-a): template_params ENABLE_PBR have no place in the fabric object')
-        for check in (True, False):
-            assert_refused(resource('fabrics', 'replaced', [{'name': 'site-a', 'site_id': '7'}], check=check),
-                           'state replaced ' + REPLACED_REFUSED)
+        replaced = dict(state='replaced', config=[{'name': 'site-a', 'site_id': '7'}], may_fail=True)
+        pbr, *replaces = resource.steps('fabrics', [
+            dict(state='merged', config=[{'name': 'site-a', 'template_params': {'ENABLE_PBR': True}}], may_fail=True),
+            dict(replaced, check=True), replaced])
+        assert_step_refused(pbr, 'config[0] (fabric site-a): template_params ENABLE_PBR have no place in the fabric object')
+        for each in replaces:
+            assert_step_refused(each, 'state replaced ' + REPLACED_REFUSED)
         return
-    assert resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000, 'template_params': {'ENABLE_PBR': True}}]).play.rc == 0
-    run = resource('fabrics', 'replaced', [{'name': 'site-a', 'site_id': '7'}])
-    assert run.play.rc == 0, run.play.output[-3000:]
+    made, run = resource.steps('fabrics', [
+        dict(state='merged', config=[{'name': 'site-a', 'fabric_mtu': 9000, 'template_params': {'ENABLE_PBR': True}}]),
+        dict(state='replaced', config=[{'name': 'site-a', 'site_id': '7'}])])
+    assert run.play.rc == 0 and made['changed'] is True, run.play.output[-3000:]
     site_a = by_name(run['after'])['site-a']
     assert (site_a['fabric_mtu'], site_a['bgp_asn'], site_a['site_id'], site_a['template_params']['ENABLE_PBR']) == (
         9216, '65001', '7', 'false')
@@ -179,11 +188,12 @@ def test_deploy_saves_and_deploys_only_a_fabric_the_task_changed(resource, emu):
     if on_manage(emu):
         # the fabric deploy action of 4.2 is an open question (nd-manage-facts 3, 11.5): refused before any write, also in
         # check mode; a task that changes nothing has nothing to deploy and is not refused
-        for check in (True, False):
-            assert_refused(resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True, check=check),
-                           DEPLOY_REFUSED)
-        unchanged = resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9216}], deploy=True)
-        assert unchanged.play.rc == 0 and unchanged['changed'] is False and unchanged.writes == 0, unchanged.play.output[-3000:]
+        deployed = dict(state='merged', config=[{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True, may_fail=True)
+        *refusals, unchanged = resource.steps('fabrics', [
+            dict(deployed, check=True), deployed, dict(state='merged', config=[{'name': 'site-a', 'fabric_mtu': 9216}], deploy=True)])
+        for refusal in refusals:
+            assert_step_refused(refusal, DEPLOY_REFUSED)
+        assert unchanged.play.rc == 0 and not unchanged['failed'] and unchanged['changed'] is False and unchanged.writes == 0, unchanged.play.output[-3000:]
         return
     run = resource('fabrics', 'merged', [{'name': 'site-a', 'fabric_mtu': 9000}], deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
@@ -199,15 +209,18 @@ def site_a_serials(emu):
 def test_deploy_true_deploys_a_listed_fabric_whose_switches_are_out_of_sync_though_the_task_changes_nothing(resource, emu):
     """deploy's one rule: the objects a task names are deployed when they are not in sync. Before: only a fabric the task
     created or changed was deployed, so this task changed nothing and left the switches out of sync."""
-    # a VRF attached and not deployed leaves site-a-leaf-2 out of sync
-    assert resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 50101, 'attach': [{'switch': 'site-a-leaf-2'}]}]).play.rc == 0
+    # one play: a VRF attached and not deployed leaves site-a-leaf-2 out of sync; then the task
+    made = dict(module='vrfs', state='merged', config=[{'name': 'blue', 'vrf_id': 50101, 'attach': [{'switch': 'site-a-leaf-2'}]}])
     task = [{'name': 'site-a', 'fabric_mtu': 9216}]
     if on_manage(emu):
-        assert_refused(resource('fabrics', 'merged', task, deploy=True), DEPLOY_REFUSED)
+        vrf, refused = resource.steps('fabrics', [made, dict(state='merged', config=task, deploy=True, may_fail=True)])
+        assert vrf['changed'] is True and not vrf['failed'], vrf.play.output[-3000:]
+        assert_step_refused(refused, DEPLOY_REFUSED)
         return
-    check = resource('fabrics', 'merged', task, deploy=True, check=True)
+    vrf, check, run = resource.steps('fabrics', [made, dict(state='merged', config=task, deploy=True, check=True),
+                                                 dict(state='merged', config=task, deploy=True)])
+    assert vrf['changed'] is True
     assert check['changed'] is True and check['deploy'] == ['site-a'] and check.writes == 0
-    run = resource('fabrics', 'merged', task, deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     assert run['changed'] is True and run['deploy'] == ['site-a']
     assert run['requests'] == ['POST /control/fabrics/site-a/config-save', 'POST /control/fabrics/site-a/config-deploy']
@@ -228,18 +241,18 @@ def test_wait_timeout_0_deploys_the_fabrics_switches_and_does_not_wait(resource,
 
 
 def test_deleted_and_overridden_and_absent_fabrics(resource, emu):
-    assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
-    run = resource('fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
+    names = [{'name': 'site-b'}, {'name': 'never-was'}]
+    made, run = resource.steps('fabrics', [dict(state='merged', config=[SITE_B]), dict(state='deleted', config=names)])
     deleted = 'DELETE /fabrics/site-b' if on_manage(emu) else 'DELETE /control/fabrics/site-b'
-    assert run.play.rc == 0 and run['requests'] == [deleted], run.play.output[-3000:]
-    assert_idempotent(resource, 'fabrics', 'deleted', [{'name': 'site-b'}, {'name': 'never-was'}])
+    assert run.play.rc == 0 and made['changed'] is True and run['requests'] == [deleted], run.play.output[-3000:]
+    # the rerun, then overridden in check mode (it writes nothing) in the same run
+    overridden, = reruns_idempotent_then(resource, 'fabrics', [dict(state='deleted', config=names)], [
+        dict(state='overridden', config=[{'name': 'site-a', 'bgp_asn': '65001'}], check=True, may_fail=on_manage(emu))])
     if on_manage(emu):
         # overridden resets the listed fabrics as replaced does: refused on 4.2 before any write (see replaced)
-        assert_refused(resource('fabrics', 'overridden', [{'name': 'site-a', 'bgp_asn': '65001'}], check=True),
-                       'state overridden ' + REPLACED_REFUSED)
+        assert_step_refused(overridden, 'state overridden ' + REPLACED_REFUSED)
         return
     # site-a keeps its switches, so overridden only deletes the empty site-dc1
-    overridden = resource('fabrics', 'overridden', [{'name': 'site-a', 'bgp_asn': '65001'}], check=True)
     assert overridden['changed'] is True and overridden.writes == 0
     assert sorted(item['name'] for item in overridden['before']) == ['site-a', 'site-dc1']
     assert [item['name'] for item in overridden['after']] == ['site-a']
@@ -254,18 +267,17 @@ def test_a_fabric_the_controller_refuses_to_delete_fails_the_task_with_its_reaso
 
 
 def test_gathered_output_fed_to_merged_changes_nothing(resource, emu):
-    assert resource('fabrics', 'merged', [SITE_B]).play.rc == 0
-    gathered = resource('fabrics', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    made, gathered = resource.steps('fabrics', [dict(state='merged', config=[SITE_B]), dict(state='gathered')])
+    assert gathered.play.rc == 0 and made['changed'] is True and gathered.writes == 0
     assert sorted(item['name'] for item in gathered['gathered']) == ['site-a', 'site-b', 'site-dc1']
-    fed_back = resource('fabrics', 'merged', gathered['gathered'])
-    assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+    # fed back in a run of their own, as reruns: neither is to change anything
+    fed_back, replaced = resource.steps('fabrics', [dict(state='merged', config=gathered['gathered']),
+                                                    dict(state='replaced', config=gathered['gathered'], may_fail=on_manage(emu))])
+    assert fed_back.play.rc == 0 and not fed_back['failed'], fed_back.play.output[-3000:]
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
-    replaced = resource('fabrics', 'replaced', gathered['gathered'])
     if on_manage(emu):
-        assert_refused(replaced, 'state replaced ' + REPLACED_REFUSED)  # see test_replaced_...
+        assert_step_refused(replaced, 'state replaced ' + REPLACED_REFUSED)  # see test_replaced_...
         return
-    assert replaced.play.rc == 0, replaced.play.output[-3000:]
     assert replaced['changed'] is False and replaced.writes == 0, replaced.requests
 
 
@@ -317,25 +329,27 @@ def test_what_cannot_work_fails_before_any_write(resource, emu, config, message,
 
 def test_a_new_fabric_without_the_bgp_as_its_template_needs_is_refused_before_any_write(resource, emu):
     """Before: check mode said changed, and the real run failed part way with the controller's 500 "[BGP_AS]"."""
-    for check in (True, False):
-        run = resource('fabrics', 'merged', [{'name': 'site-c', 'fabric_mtu': 9000}], check=check)
-        assert run.play.rc == 2 and run.writes == 0, run.play.output[-3000:]
-        assert run['msg'] == ("Cannot create fabric site-c: its template Easy_Fabric requires bgp_asn (BGP_AS) and has no default "
-                              "for it. Add bgp_asn to the fabric's config item."), run['msg']
-    # External_Fabric needs it too; LAN_Classic has a default; given as a template parameter it counts
-    refused = resource('fabrics', 'merged', [{'name': 'edge', 'template': 'External_Fabric'}], check=True)
-    assert refused.play.rc == 2 and 'Cannot create fabric edge: its template External_Fabric requires bgp_asn' in refused['msg']
+    # one play: the refusals in check mode and for real, then what works
+    site_c = dict(state='merged', config=[{'name': 'site-c', 'fabric_mtu': 9000}], may_fail=True)
     site_d = {'name': 'site-d', 'template_params': {'BGP_AS': '65004'}}
+    # LAN_Classic has no fabric kind known on 4.2 (test_what_cannot_work_... asserts its refusal); BGP_AS is mapped both ways
+    works = [site_d] if on_manage(emu) else [{'name': 'classic', 'template': 'LAN_Classic'}, site_d]
+    *site_c_runs, refused, run = resource.steps('fabrics', [
+        dict(site_c, check=True), site_c,
+        dict(state='merged', config=[{'name': 'edge', 'template': 'External_Fabric'}], check=True, may_fail=True),
+        dict(state='merged', config=works)])
+    for each in site_c_runs:
+        assert each['failed'] is True and each.writes == 0, each.play.output[-3000:]
+        assert each['msg'] == ("Cannot create fabric site-c: its template Easy_Fabric requires bgp_asn (BGP_AS) and has no default "
+                               "for it. Add bgp_asn to the fabric's config item."), each['msg']
+    # External_Fabric needs it too; LAN_Classic has a default; given as a template parameter it counts
+    assert refused['failed'] is True and 'Cannot create fabric edge: its template External_Fabric requires bgp_asn' in refused['msg']
+    assert run.play.rc == 0 and not run['failed'], run.play.output[-3000:]
     if on_manage(emu):
-        # LAN_Classic has no fabric kind known on 4.2 (test_what_cannot_work_... asserts its refusal); BGP_AS is mapped both ways
-        run = resource('fabrics', 'merged', [site_d])
-        assert run.play.rc == 0, run.play.output[-3000:]
         assert run['requests'] == ['POST /fabrics'] and by_name(run['after'])['site-d']['bgp_asn'] == '65004'
         assert raw_fabric(emu, 'site-d')['nvPairs']['BGP_AS'] == '65004'
         assert_idempotent(resource, 'fabrics', 'merged', [site_d])
         return
-    run = resource('fabrics', 'merged', [{'name': 'classic', 'template': 'LAN_Classic'}, site_d])
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == ['POST /control/fabrics/classic/LAN_Classic', 'POST /control/fabrics/site-d/Easy_Fabric']
 
 

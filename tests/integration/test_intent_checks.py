@@ -35,8 +35,14 @@ def warning_texts(result):
 
 
 def refused(run, *texts):
+    """The task of a run of its own refused: the play failed, and ``refused_step``."""
     assert run.play.rc == 2, run.play.output[-3000:]
-    assert run['failed'] is True and run['changed'] is False
+    refused_step(run, *texts)
+
+
+def refused_step(run, *texts):
+    """A task (a step that may fail) refused before any write, its message naming ``texts``."""
+    assert run['failed'] is True and run['changed'] is False, run.play.output[-3000:]
     assert run.writes == 0, run.requests
     assert run['msg'].startswith('Nothing was sent: the task contradicts itself or the fabric'), run['msg']
     for text in texts:
@@ -45,15 +51,16 @@ def refused(run, *texts):
 
 
 def test_a_vni_another_object_of_either_kind_has_is_refused_naming_every_clash(resource):
-    run = resource('networks', 'merged', [dict(WEB, network_id=50001), {'name': 'twin', 'network_id': 30001, 'layer2_only': True},
-                                          {'name': 'a', 'network_id': 30500, 'layer2_only': True},
-                                          {'name': 'b', 'network_id': 30500, 'layer2_only': True}])
-    refused(run, '(3 problems)',
-            'VNI 50001 is given to network web (this task) and VRF vrf-1 (in the fabric): give web another network_id',
-            'VNI 30001 is given to network net-1 (in the fabric) and network twin (this task): give twin another network_id',
-            'VNI 30500 is given to network a (this task) and network b (this task): give b another network_id')
-    vrf = resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 30001}])
-    refused(vrf, 'VNI 30001 is given to VRF blue (this task) and network net-1 (in the fabric): give blue another vrf_id')
+    run, vrf = resource.steps('networks', [
+        dict(state='merged', config=[dict(WEB, network_id=50001), {'name': 'twin', 'network_id': 30001, 'layer2_only': True},
+                                     {'name': 'a', 'network_id': 30500, 'layer2_only': True},
+                                     {'name': 'b', 'network_id': 30500, 'layer2_only': True}], may_fail=True),
+        dict(module='vrfs', state='merged', config=[{'name': 'blue', 'vrf_id': 30001}], may_fail=True)])
+    refused_step(run, '(3 problems)',
+                 'VNI 50001 is given to network web (this task) and VRF vrf-1 (in the fabric): give web another network_id',
+                 'VNI 30001 is given to network net-1 (in the fabric) and network twin (this task): give twin another network_id',
+                 'VNI 30500 is given to network a (this task) and network b (this task): give b another network_id')
+    refused_step(vrf, 'VNI 30001 is given to VRF blue (this task) and network net-1 (in the fabric): give blue another vrf_id')
 
 
 def test_a_vni_given_twice_in_the_task_fails_in_check_mode_too(resource):
@@ -62,23 +69,29 @@ def test_a_vni_given_twice_in_the_task_fails_in_check_mode_too(resource):
 
 
 def test_two_networks_on_one_vlan_of_a_switch_are_refused_whether_inherited_or_per_attachment(resource):
-    assert resource('networks', 'merged', NET1_ON_LEAF).play.rc == 0
-    inherited = resource('networks', 'merged', [dict(WEB, vlan_id=2300)])
-    refused(inherited, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task): '
-                       'give web another vlan_id (or a vlan of its own in its attach entry for site-a-leaf-2)')
-    own = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'vlan': 2300}])])
-    refused(own, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task)')
+    made, inherited, own, elsewhere = resource.steps('networks', [
+        dict(state='merged', config=NET1_ON_LEAF), dict(state='merged', config=[dict(WEB, vlan_id=2300)], may_fail=True),
+        dict(state='merged', config=[dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'vlan': 2300}])], may_fail=True),
+        dict(state='merged', config=[dict(WEB, vlan_id=2300, attach=[])], check=True)])
+    assert made['changed'] is True and not made['failed'], made.play.output[-3000:]
+    refused_step(inherited, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task): '
+                            'give web another vlan_id (or a vlan of its own in its attach entry for site-a-leaf-2)')
+    refused_step(own, 'VLAN 2300 on switch site-a-leaf-2 is given to network net-1 (in the fabric) and network web (this task)')
     # the same VLAN on another switch, or not attached, is fine
-    assert resource('networks', 'merged', [dict(WEB, vlan_id=2300, attach=[])], check=True).play.rc == 0
+    assert elsewhere.play.rc == 0 and not elsewhere['failed'], elsewhere.play.output[-3000:]
 
 
 def test_a_vrf_vlan_equal_to_a_network_vlan_on_one_switch_is_refused_from_either_side(resource):
-    assert resource('networks', 'merged', NET1_ON_LEAF).play.rc == 0
-    vrf = resource('vrfs', 'merged', [{'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2300, 'attach': [{'switch': 'site-a-leaf-2'}]}])
-    refused(vrf, 'VLAN 2300 on switch site-a-leaf-2 is given to VRF blue (this task) and network net-1 (in the fabric)')
-    assert resource('vrfs', 'merged', [{'name': 'vrf-1', 'attach': [{'switch': 'site-a-leaf-2'}]}]).play.rc == 0
-    network = resource('networks', 'merged', [dict(WEB, vlan_id=2001)])
-    refused(network, 'VLAN 2001 on switch site-a-leaf-2 is given to network web (this task) and VRF vrf-1 (in the fabric)')
+    made, vrf, attached, network = resource.steps('networks', [
+        dict(state='merged', config=NET1_ON_LEAF),
+        dict(module='vrfs', state='merged', config=[{'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2300,
+                                                     'attach': [{'switch': 'site-a-leaf-2'}]}], may_fail=True),
+        dict(module='vrfs', state='merged', config=[{'name': 'vrf-1', 'attach': [{'switch': 'site-a-leaf-2'}]}]),
+        dict(state='merged', config=[dict(WEB, vlan_id=2001)], may_fail=True)])
+    assert made['changed'] is True and not made['failed'], made.play.output[-3000:]
+    refused_step(vrf, 'VLAN 2300 on switch site-a-leaf-2 is given to VRF blue (this task) and network net-1 (in the fabric)')
+    assert attached['changed'] is True and not attached['failed'], attached.play.output[-3000:]
+    refused_step(network, 'VLAN 2001 on switch site-a-leaf-2 is given to network web (this task) and VRF vrf-1 (in the fabric)')
 
 
 def test_a_network_in_a_vrf_the_fabric_does_not_have_is_refused(resource):
@@ -88,10 +101,11 @@ def test_a_network_in_a_vrf_the_fabric_does_not_have_is_refused(resource):
 
 
 def test_a_spine_takes_no_attachment(resource):
-    run = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-spine-1'}])])
-    refused(run, 'network web: switch site-a-spine-1 is a spine, and spines carry no VRFs or networks')
-    vrf = resource('vrfs', 'merged', [{'name': 'vrf-1', 'attach': [{'switch': 'site-a-spine-1'}]}])
-    refused(vrf, 'VRF vrf-1: switch site-a-spine-1 is a spine')
+    run, vrf = resource.steps('networks', [
+        dict(state='merged', config=[dict(WEB, attach=[{'switch': 'site-a-spine-1'}])], may_fail=True),
+        dict(module='vrfs', state='merged', config=[{'name': 'vrf-1', 'attach': [{'switch': 'site-a-spine-1'}]}], may_fail=True)])
+    refused_step(run, 'network web: switch site-a-spine-1 is a spine, and spines carry no VRFs or networks')
+    refused_step(vrf, 'VRF vrf-1: switch site-a-spine-1 is a spine')
 
 
 @pytest.mark.parametrize('option, value, text', [
@@ -103,8 +117,9 @@ def test_a_spine_takes_no_attachment(resource):
     ('vlan_id', 4095, 'network web: vlan_id 4095 is not a usable VLAN; give 2 to 4094'),
 ])
 def test_what_the_item_gives_is_checked_in_check_mode_as_in_a_run(resource, option, value, text):
-    for check in (True, False):
-        refused(resource('networks', 'merged', [dict(WEB, **{option: value})], check=check), text)
+    task = dict(state='merged', config=[dict(WEB, **{option: value})], may_fail=True)
+    for run in resource.steps('networks', [dict(task, check=True), task]):
+        refused_step(run, text)
 
 
 def test_outside_the_fabrics_ranges_is_a_warning_and_the_task_goes_on(resource):
@@ -121,11 +136,12 @@ def test_outside_the_fabrics_ranges_is_a_warning_and_the_task_goes_on(resource):
 
 @pytest.mark.parametrize('state', ['merged', 'replaced'])
 def test_the_vni_of_an_existing_object_does_not_change_in_place(resource, state):
-    run = resource('networks', state, [{'name': 'net-1', 'network_id': 30999, 'vrf': 'vrf-1'}])
-    refused(run, 'network net-1 has network_id 30001 in the fabric, and an object\'s network_id cannot change in place',
-            'delete network net-1 and create it anew with network_id 30999')
-    vrf = resource('vrfs', state, [{'name': 'vrf-1', 'vrf_id': 50999}])
-    refused(vrf, 'VRF vrf-1 has vrf_id 50001 in the fabric')
+    run, vrf = resource.steps('networks', [
+        dict(state=state, config=[{'name': 'net-1', 'network_id': 30999, 'vrf': 'vrf-1'}], may_fail=True),
+        dict(module='vrfs', state=state, config=[{'name': 'vrf-1', 'vrf_id': 50999}], may_fail=True)])
+    refused_step(run, 'network net-1 has network_id 30001 in the fabric, and an object\'s network_id cannot change in place',
+                 'delete network net-1 and create it anew with network_id 30999')
+    refused_step(vrf, 'VRF vrf-1 has vrf_id 50001 in the fabric')
 
 
 def test_template_params_that_an_option_sets_are_refused_naming_the_option(resource):
@@ -181,6 +197,7 @@ def test_check_mode_of_a_play_that_deletes_the_networks_then_their_vrf_succeeds_
 
 
 def test_the_checks_read_once_in_bulk_and_only_when_the_task_writes(resource):
+    # a run each: a run keeps what it read for its later tasks, so in one run they would read nothing anyway
     def gets(run, path):
         return run.requests.get('GET ' + LAN_FABRIC + path, 0)
 
@@ -219,14 +236,15 @@ def test_ports_a_switch_does_not_have_are_refused_naming_them_and_some_it_has(re
     """Before: the attachment call was sent and the controller refused its item ("Invalid interfaces"), after the
     network had been created."""
     config = [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/99', 'ethernet9/1']}])]
-    for check in (True, False):
-        run = resource('networks', 'merged', config, check=check)
-        refused(run, 'network web: switch site-a-leaf-2 has no port Ethernet1/99, ethernet9/1; give ports it has, as its '
+    *refusals, fine = resource.steps('networks', [
+        dict(state='merged', config=config, check=True, may_fail=True), dict(state='merged', config=config, may_fail=True),
+        dict(state='merged', config=[dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['ethernet1/13']}])])])
+    for run in refusals:
+        refused_step(run, 'network web: switch site-a-leaf-2 has no port Ethernet1/99, ethernet9/1; give ports it has, as its '
                      'interface list names them (it has 54, such as Ethernet1/1, Ethernet1/2, Ethernet1/3, Ethernet1/54)')
         assert run.requests.get('GET ' + LAN_FABRIC + INTERFACE_DETAIL) == 1, run.requests
     # the controller compares port names without regard to letter case, and so does the check
-    fine = resource('networks', 'merged', [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['ethernet1/13']}])])
-    assert fine.play.rc == 0, fine.play.output[-3000:]
+    assert fine.play.rc == 0 and not fine['failed'], fine.play.output[-3000:]
     assert fine['changed'] is True
 
 
@@ -234,10 +252,12 @@ def test_a_port_that_is_no_interface_name_is_refused_from_the_task_alone(resourc
     config = [dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['not a port', 'Ethernet1/13']}])]
     text = ("network web: ports 'not a port' (attach, switch site-a-leaf-2) is not an interface name; give each port as the "
             "switch names it, such as Ethernet1/10")
-    for check in (True, False):
-        refused(resource('networks', 'merged', config, check=check), text)
-    rendered = resource('networks', 'rendered', [dict(WEB, attach=[{'switch': 'FDO0000TEST', 'ports': ['not a port']}])])
-    assert rendered.play.rc == 2
+    *refusals, rendered = resource.steps('networks', [
+        dict(state='merged', config=config, check=True, may_fail=True), dict(state='merged', config=config, may_fail=True),
+        dict(state='rendered', config=[dict(WEB, attach=[{'switch': 'FDO0000TEST', 'ports': ['not a port']}])], may_fail=True)])
+    for run in refusals:
+        refused_step(run, text)
+    assert rendered['failed'] is True
     assert "network web: ports 'not a port' (attach, switch FDO0000TEST) is not an interface name" in rendered['msg']
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from conftest import LAN_FABRIC, assert_idempotent, by_name, on_api, read_controller
 from dashboard_emulator.pytest_plugin import emu_of_each
+from test_vrfs import reruns_idempotent_then
 
 # every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
 emu = emu_of_each()
@@ -25,9 +26,9 @@ def raw_networks(emu):
 
 
 def test_merged_creates_attaches_ports_and_deploys_in_one_call_each_then_sends_nothing(resource, emu):
-    check = resource('networks', 'merged', [WEB, STORAGE], deploy=True, check=True)
+    task = dict(state='merged', config=[WEB, STORAGE], deploy=True)
+    check, run = resource.steps('networks', [dict(task, check=True), task])
     assert check['changed'] is True and check.writes == 0 and check['deploy'] == ['web', 'storage']
-    run = resource('networks', 'merged', [WEB, STORAGE], deploy=True)
     assert run.play.rc == 0, run.play.output[-3000:]
     after = by_name(run['after'])
     assert after['web']['attach'] == [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13', 'Ethernet1/14']}]
@@ -107,26 +108,28 @@ def test_changing_the_vlan_keeps_the_vrf_the_segment_and_every_other_setting(res
 
 
 def test_merged_adds_a_switch_port_without_touching_the_others_listed(resource):
-    assert resource('networks', 'merged', [WEB]).play.rc == 0
-    run = resource('networks', 'merged', [{'name': 'web', 'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]}])
+    made, run = resource.steps('networks', [
+        dict(state='merged', config=[WEB]),
+        dict(state='merged', config=[{'name': 'web', 'attach': [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]}])])
+    assert made.play.rc == 0 and made['changed'] is True, made.play.output[-3000:]
     # Ethernet1/13 is already carried: nothing to add
     assert run['changed'] is False and run.writes == 0, run.requests
 
 
 def test_replaced_removes_a_port_not_listed_and_keeps_the_listed_one(resource):
-    assert resource('networks', 'merged', [WEB], deploy=True).play.rc == 0
     one_port = dict(WEB, attach=[{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}])
-    run = resource('networks', 'replaced', [one_port], deploy=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
+    made, run = resource.steps('networks', [dict(state='merged', config=[WEB], deploy=True),
+                                            dict(state='replaced', config=[one_port], deploy=True)])
+    assert run.play.rc == 0 and made['changed'] is True, run.play.output[-3000:]
     assert by_name(run['after'])['web']['attach'] == [{'switch': 'site-a-leaf-2', 'ports': ['Ethernet1/13']}]
     assert_idempotent(resource, 'networks', 'replaced', [one_port], deploy=True)
 
 
 def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(resource):
-    assert resource('networks', 'merged', [dict(WEB, suppress_arp=True)], deploy=True).play.rc == 0
     bare = {'name': 'web', 'vrf': 'vrf-1', 'vlan_id': 2401}
-    run = resource('networks', 'replaced', [bare], deploy=True, diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
+    made, run = resource.steps('networks', [dict(state='merged', config=[dict(WEB, suppress_arp=True)], deploy=True),
+                                            dict(state='replaced', config=[bare], deploy=True, diff=True)])
+    assert run.play.rc == 0 and made['changed'] is True, run.play.output[-3000:]
     web = by_name(run['after'])['web']
     assert web['suppress_arp'] is False and web['gateway_ipv4'] == '' and web['network_id'] == 30101 and web['attach'] == []
     assert run['deployment'] == {'web': {}}
@@ -134,13 +137,12 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
 
 
 def test_overridden_deletes_every_network_not_listed(resource):
-    # one play: the networks made, then the task in check mode
-    _made, check = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
-                                               dict(state='overridden', config=[STORAGE], check=True)])
+    # one play: the networks made, then the task in check mode, then for real
+    _made, check, run = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
+                                                    dict(state='overridden', config=[STORAGE], check=True),
+                                                    dict(state='overridden', config=[STORAGE], deploy=True)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
-    run = resource('networks', 'overridden', [STORAGE], deploy=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['net-1', 'storage', 'web']
     assert [item['name'] for item in run['after']] == ['storage']
     assert_idempotent(resource, 'networks', 'overridden', [STORAGE], deploy=True)
@@ -148,34 +150,33 @@ def test_overridden_deletes_every_network_not_listed(resource):
 
 def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource, emu):
     names = [{'name': 'web'}, {'name': 'gone-already'}]
-    _made, check = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
-                                               dict(state='deleted', config=names, check=True)])
+    _made, check, run = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True),
+                                                    dict(state='deleted', config=names, check=True), dict(state='deleted', config=names)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
-    run = resource('networks', 'deleted', names)
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert run['requests'] == on_api(emu, ['POST /top-down/fabrics/site-a/networks/attachments',
                                            'POST /top-down/fabrics/site-a/networks/deployments',
                                            'DELETE /top-down/fabrics/site-a/bulk-delete/networks'],
                                      ['POST /fabrics/site-a/networkAttachments', 'POST /fabrics/site-a/networkActions/deploy',
                                       'POST /fabrics/site-a/networkActions/remove'])
-    assert_idempotent(resource, 'networks', 'deleted', names)
-    assert sorted(item['name'] for item in resource('networks', 'gathered')['gathered']) == ['net-1', 'storage']
+    gathered, = reruns_idempotent_then(resource, 'networks', [dict(state='deleted', config=names)], [dict(state='gathered')])
+    assert sorted(item['name'] for item in gathered['gathered']) == ['net-1', 'storage']
 
 
 def test_gathered_output_fed_to_merged_replaced_or_overridden_changes_nothing(resource, emu):
-    assert resource('networks', 'merged', [WEB, STORAGE], deploy=True).play.rc == 0
-    gathered = resource('networks', 'gathered')
-    assert gathered.play.rc == 0 and gathered.writes == 0
+    made, gathered = resource.steps('networks', [dict(state='merged', config=[WEB, STORAGE], deploy=True), dict(state='gathered')])
+    assert gathered.play.rc == 0 and made['changed'] is True and gathered.writes == 0
     net1 = by_name(gathered['gathered'])['net-1']
     assert net1['vrf'] == 'vrf-1' and net1['network_id'] == 30001
     # the seed stores nveId 1, which the controller fills in itself: gathered shows what sets something, alike on both APIs
     assert 'nveId' in raw_networks(emu)['net-1']['networkTemplateConfig']
     assert 'nveId' not in net1['template_params']
-    for state in ('merged', 'replaced', 'overridden'):
-        # The seeded net-1 stores no IPv6 gateway at all: replaced must read that as the empty default.
-        fed_back = resource('networks', state, gathered['gathered'], deploy=True)
-        assert fed_back.play.rc == 0, fed_back.play.output[-3000:]
+    # The seeded net-1 stores no IPv6 gateway at all: replaced must read that as the empty default. The three in one run
+    # of their own, as reruns: none is to change anything.
+    states = ('merged', 'replaced', 'overridden')
+    fed_backs = resource.steps('networks', [dict(state=state, config=gathered['gathered'], deploy=True) for state in states])
+    assert fed_backs[0].play.rc == 0, fed_backs[0].play.output[-3000:]
+    for state, fed_back in zip(states, fed_backs):
         assert fed_back['changed'] is False and fed_back.writes == 0, (state, fed_back.requests)
 
 
@@ -232,8 +233,7 @@ def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(
     stored = raw_networks(emu)
     for name in after:
         assert stored[name]['networkId'] == after[name]['network_id'] == int(stored[name]['networkTemplateConfig']['segmentId'])
-    assert_idempotent(resource, 'networks', 'merged', config)
-    gathered = resource('networks', 'gathered')
+    gathered, = reruns_idempotent_then(resource, 'networks', [dict(state='merged', config=config)], [dict(state='gathered')])
     fed_back = resource('networks', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
 
@@ -250,13 +250,14 @@ def test_a_config_that_cannot_work_fails_before_any_write(resource, config, mess
 
 
 def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
-    for state in ('merged', 'gathered'):
-        run = resource('networks', state, [WEB] if state == 'merged' else None, fabric='no-such-fabric')
-        assert run.play.rc == 2
+    *missing, empty = resource.steps('networks', [
+        dict(state='merged', config=[WEB], fabric='no-such-fabric', may_fail=True),
+        dict(state='gathered', fabric='no-such-fabric', may_fail=True), dict(state='merged', config=[WEB], fabric='', may_fail=True)])
+    for run in missing:
+        assert run['failed'] is True, run.play.output[-3000:]
         assert run['msg'].startswith('Fabric no-such-fabric does not exist on the controller'), run['msg']
         assert 'give the name of an existing fabric in fabric' in run['msg'].lower() and run.writes == 0
-    empty = resource('networks', 'merged', [WEB], fabric='')
-    assert empty.play.rc == 2
+    assert empty['failed'] is True
     assert 'fabric is empty' in empty['msg'] and 'Give the name itself. Nothing was sent.' in empty['msg'], empty['msg']
     assert not [key for key in empty.requests if '/fabrics' in key], empty.requests
 
@@ -327,7 +328,8 @@ def vrf_list_reads(run):
 
 def test_a_change_no_check_shares_reads_nothing_of_the_vrfs(resource, emu):
     """The checks read the VRFs only for what a task gives anew that a rule shares with them: a VNI, a VLAN on a switch,
-    a network's VRF. A new gateway and a detach give none (before: one read of the VRF list each); a new VLAN does."""
+    a network's VRF. A new gateway and a detach give none (before: one read of the VRF list each); a new VLAN does.
+    A run each: a run keeps what it read for its later tasks, which would read nothing whatever the checks need."""
     created = resource('networks', 'merged', [WEB])
     assert created.play.rc == 0 and vrf_list_reads(created) == 1, created.requests
     regatewayed = resource('networks', 'merged', [dict(WEB, gateway_ipv4='10.1.2.1/24')])

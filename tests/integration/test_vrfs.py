@@ -20,6 +20,25 @@ BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
 
 
+def reruns_idempotent_then(resource, module, reruns, then):
+    """assert_reruns_idempotent, then the steps ``then`` in the same fresh run; their ResourceRuns.
+
+    The reruns come first, so that they read the controller in a run of their own, as a user's rerun does; what the
+    test does next (a gathered, a check mode, its next task) needs no run of its own, as the reruns wrote nothing.
+    """
+    steps = []
+    for rerun in reruns:
+        steps += [dict(rerun), dict(rerun, check=True)]
+    runs = resource.steps(module, steps + list(then))
+    assert runs[0].play.rc == 0, runs[0].play.output[-3000:]
+    for number, run in enumerate(runs[:len(steps)], 1):
+        assert run['changed'] is False, (number, run.requests)
+        assert run.writes == 0, (number, run.requests)
+    after = runs[len(steps):]
+    assert runs[0].play.total('changed') == sum(1 for run in after if run['changed'])
+    return after
+
+
 def raw_vrfs(emu):
     """The VRFs as the controller stores them, read directly (not through the module)."""
     return {item['vrfName']: dict(item, vrfTemplateConfig=json.loads(item['vrfTemplateConfig']))
@@ -43,7 +62,10 @@ def test_merged_creates_attaches_and_deploys_then_a_second_run_sends_nothing(res
 
 
 def test_check_mode_sends_nothing_and_reports_what_a_run_changes_with_a_diff_in_the_modules_terms(resource, emu):
-    check = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}], check=True, diff=True)
+    # one play: the task in check mode with --diff, then for real
+    config = [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}]
+    check, real = resource.steps('vrfs', [dict(state='merged', config=config, check=True, diff=True),
+                                          dict(state='merged', config=config)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check.writes == 0, check.requests
     assert check['changed'] is True
@@ -57,7 +79,6 @@ def test_check_mode_sends_nothing_and_reports_what_a_run_changes_with_a_diff_in_
     assert '--- before: VRF blue' in stdout and '+++ after: VRF blue' in stdout and '--- before: VRF vrf-1' in stdout
     blue = stdout[stdout.index('+++ after: VRF blue'):stdout.index('--- before: VRF vrf-1')]
     assert '\n-' not in blue and '+    "description": "tenant blue"' in blue
-    real = resource('vrfs', 'merged', [BLUE, {'name': 'vrf-1', 'vlan_id': 2009}])
     assert real['changed'] is True and real.writes == 3, real.requests  # create, update, attach
     assert raw_vrfs(emu)['vrf-1']['vrfTemplateConfig']['vrfVlanId'] == '2009'
 
@@ -74,9 +95,9 @@ def test_an_update_keeps_every_setting_the_task_does_not_name(resource, emu):
 
 
 def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(resource):
-    assert resource('vrfs', 'merged', [BLUE], deploy=True).play.rc == 0
-    run = resource('vrfs', 'replaced', [{'name': 'blue', 'vlan_id': 2101}], deploy=True, diff=True)
-    assert run.play.rc == 0, run.play.output[-3000:]
+    made, run = resource.steps('vrfs', [dict(state='merged', config=[BLUE], deploy=True),
+                                        dict(state='replaced', config=[{'name': 'blue', 'vlan_id': 2101}], deploy=True, diff=True)])
+    assert run.play.rc == 0 and made['changed'] is True, run.play.output[-3000:]
     blue = by_name(run['after'])['blue']
     assert blue['description'] == '' and blue['vrf_id'] == 50101 and blue['attach'] == []
     assert run.diff['before']['blue']['attach'] == [{'switch': 'site-a-leaf-2'}]
@@ -86,18 +107,16 @@ def test_replaced_resets_what_is_not_given_and_detaches_switches_not_listed(reso
 
 
 def test_overridden_deletes_every_vrf_not_listed(resource):
-    # one play: what the fabric is made to hold, then the task in check mode
-    *_made, check = resource.steps('vrfs', [dict(module='networks', state='deleted', config=[{'name': 'net-1'}]),
-                                            dict(state='merged', config=[BLUE, RED], deploy=True),
-                                            dict(state='overridden', config=[RED], check=True)])
+    # one play: what the fabric is made to hold, then the task in check mode, then for real
+    *_made, check, run = resource.steps('vrfs', [dict(module='networks', state='deleted', config=[{'name': 'net-1'}]),
+                                                 dict(state='merged', config=[BLUE, RED], deploy=True),
+                                                 dict(state='overridden', config=[RED], check=True),
+                                                 dict(state='overridden', config=[RED])])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
-    run = resource('vrfs', 'overridden', [RED])
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['blue', 'red', 'vrf-1']
     assert [item['name'] for item in run['after']] == ['red']
-    assert_idempotent(resource, 'vrfs', 'overridden', [RED])
-    gathered = resource('vrfs', 'gathered')
+    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='overridden', config=[RED])], [dict(state='gathered')])
     assert [item['name'] for item in gathered['gathered']] == ['red']
 
 
@@ -113,17 +132,15 @@ def test_a_vrf_that_holds_networks_is_not_detached_or_deleted(resource):
 
 
 def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resource):
-    _made, check = resource.steps('vrfs', [dict(state='merged', config=[BLUE, RED], deploy=True),
-                                           dict(state='deleted', config=[{'name': 'blue'}, {'name': 'never-was'}], check=True)])
+    names = [{'name': 'blue'}, {'name': 'never-was'}]
+    _made, check, run = resource.steps('vrfs', [dict(state='merged', config=[BLUE, RED], deploy=True),
+                                                dict(state='deleted', config=names, check=True), dict(state='deleted', config=names)])
     assert check.play.rc == 0, check.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0
-    run = resource('vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
-    assert run.play.rc == 0, run.play.output[-3000:]
     assert [item['name'] for item in run['before']] == ['blue'] and run['after'] == []
     # detach, deploy of the detach, bulk delete
     assert run.writes == 3, run.requests
-    assert_idempotent(resource, 'vrfs', 'deleted', [{'name': 'blue'}, {'name': 'never-was'}])
-    remaining = resource('vrfs', 'gathered')
+    remaining, = reruns_idempotent_then(resource, 'vrfs', [dict(state='deleted', config=names)], [dict(state='gathered')])
     assert sorted(item['name'] for item in remaining['gathered']) == ['red', 'vrf-1']
 
 
@@ -140,28 +157,28 @@ def test_wait_timeout_0_deploys_and_does_not_wait(resource, emu):
 def test_a_delete_that_would_not_wait_for_the_undeploy_is_refused_before_any_write(resource):
     """The controller deletes a VRF only once its undeploy is done: a task that does not wait cannot delete a deployed
     one. Before: wait_timeout 0 meant a wait of 300 s there."""
-    # the check-mode task in the play that deploys blue (the refusal ends it); the run in one of its own
-    made, check = resource.steps('vrfs', [dict(state='merged', config=[BLUE], deploy=True),
-                                          dict(state='deleted', config=[{'name': 'blue'}], wait_timeout=0, check=True)])
+    # one play: blue deployed, the refusal in check mode and for real, then red, never attached, deleted without a wait
+    refusal = dict(state='deleted', config=[{'name': 'blue'}], wait_timeout=0, may_fail=True)
+    made, check, real, _red, deleted = resource.steps('vrfs', [
+        dict(state='merged', config=[BLUE], deploy=True), dict(refusal, check=True), refusal,
+        dict(state='merged', config=[RED]), dict(state='deleted', config=[{'name': 'red'}], wait_timeout=0)])
     assert made['changed'] is True and made['failed'] is False, made.play.output[-3000:]
-    for run in (check, resource('vrfs', 'deleted', [{'name': 'blue'}], wait_timeout=0)):
-        assert run.play.rc == 2 and run.writes == 0 and run['changed'] is False, run.play.output[-3000:]
+    for run in (check, real):
+        assert run['failed'] is True and run.writes == 0 and run['changed'] is False, run.play.output[-3000:]
         assert ('wait_timeout is 0 (or wait is false), so the task does not wait; but deleting blue needs the undeploy of its '
                 'attachments to finish first, as the controller refuses to delete a VRF still deployed: blue on site-a-leaf-2. '
                 'Give wait_timeout the seconds to wait (300 when not set). Nothing was written.') == run['msg']
     # an object never attached needs no wait
-    made, deleted = resource.steps('vrfs', [dict(state='merged', config=[RED]), dict(state='deleted', config=[{'name': 'red'}], wait_timeout=0)])
-    assert deleted.play.rc == 0 and deleted['changed'] is True, deleted.play.output[-3000:]
+    assert deleted.play.rc == 0 and not deleted['failed'] and deleted['changed'] is True, deleted.play.output[-3000:]
 
 
 def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
-    made = resource.steps('vrfs', [dict(module='networks', state='deleted'), dict(state='merged', config=[RED])])
-    assert made[0].play.rc == 0, made[0].play.output[-3000:]
-    run = resource('vrfs', 'deleted')
+    *_made, run = resource.steps('vrfs', [dict(module='networks', state='deleted'), dict(state='merged', config=[RED]),
+                                          dict(state='deleted')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['red', 'vrf-1']
-    assert resource('vrfs', 'gathered')['gathered'] == []
-    assert_idempotent(resource, 'vrfs', 'deleted', None)
+    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='deleted', config=None)], [dict(state='gathered')])
+    assert gathered['gathered'] == []
 
 
 def test_gathered_output_fed_to_merged_changes_nothing(resource):
@@ -224,13 +241,13 @@ def test_a_bulk_create_the_controller_refuses_whole_changes_nothing(resource, em
 
 
 def test_a_fabric_that_does_not_exist_is_named_and_an_empty_one_is_refused_before_any_request(resource):
-    run = resource('vrfs', 'merged', [RED], fabric='no-such-fabric')
-    assert run.play.rc == 2 and run.writes == 0
+    run, *empties = resource.steps('vrfs', [dict(state='merged', config=[RED], fabric='no-such-fabric', may_fail=True)] + [
+        dict(state=state, config=[RED], fabric='', may_fail=True) for state in ('merged', 'rendered')])
+    assert run['failed'] is True and run.writes == 0
     assert run['msg'] == ('Fabric no-such-fabric does not exist on the controller (it answered HTTP 404 for its vrfs). Give the '
                           'name of an existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.')
-    for state in ('merged', 'rendered'):
-        empty = resource('vrfs', state, [RED], fabric='')
-        assert empty.play.rc == 2
+    for empty in empties:
+        assert empty['failed'] is True
         assert 'fabric is empty' in empty['msg'] and 'Give the name itself. Nothing was sent.' in empty['msg'], empty['msg']
         assert not [key for key in empty.requests if '/fabrics' in key], empty.requests
 
@@ -243,9 +260,8 @@ def next_free(emu, what):
 def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(resource, emu):
     offered = next_free(emu, 'vrfinfo')['l3vni']
     config = [{'name': 'green', 'attach': [{'switch': 'site-a-leaf-2'}]}, {'name': 'teal'}, BLUE]
-    check = resource('vrfs', 'merged', config, check=True)
+    check, run = resource.steps('vrfs', [dict(state='merged', config=config, check=True), dict(state='merged', config=config)])
     assert check['changed'] is True and check.writes == 0 and 'vrf_id' not in by_name(check['after'])['green']
-    run = resource('vrfs', 'merged', config)
     assert run.play.rc == 0, run.play.output[-3000:]
     # blue gives its id: one bulk create; green and teal each created once the one before took its id
     assert run['requests'] == on_api(emu, ['POST /top-down/bulk-create/vrfs'] * 3 + ['POST /top-down/fabrics/site-a/vrfs/attachments'],
@@ -255,9 +271,8 @@ def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(reso
     stored = raw_vrfs(emu)
     assert {name: stored[name]['vrfId'] for name in after} == {name: after[name]['vrf_id'] for name in after}
     assert next_free(emu, 'vrfinfo')['l3vni'] not in (after['green']['vrf_id'], after['teal']['vrf_id'])
-    assert_idempotent(resource, 'vrfs', 'merged', config)
-    assert_idempotent(resource, 'vrfs', 'replaced', config)
-    gathered = resource('vrfs', 'gathered')
+    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='merged', config=config), dict(state='replaced', config=config)],
+                                       [dict(state='gathered')])
     fed_back = resource('vrfs', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
 
