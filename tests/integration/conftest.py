@@ -122,8 +122,8 @@ def run_play(dashboard_env, directory, playbook, hosts=1, forks=5, check=False, 
         after = os.times()
         cpu = after.children_user + after.children_system - before.children_user - before.children_system
         with open(log, 'a', encoding='utf-8') as handle:
-            handle.write('%s %.2f %.2f\n' % (os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0],
-                                              time.monotonic() - started, cpu))
+            test = os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]
+            handle.write('%s %.2f %.2f\n' % (test, time.monotonic() - started, cpu))
     return PlayRun(completed)
 
 
@@ -181,20 +181,25 @@ def assert_idempotent(resource, module, state, config, **options):
     assert_reruns_idempotent(resource, module, [dict(state=state, config=config, **options)])
 
 
-def assert_reruns_idempotent(resource, module, reruns):
+def assert_reruns_idempotent(resource, module, reruns, then=()):
     """Several reruns (``dict(state=..., config=..., deploy=...)`` each) in one run (ansible-playbook): each for real,
     then in check mode, with nothing to change and nothing sent. The first task reads the controller in a run of its
     own, as a user's rerun does; the others follow it in that run, as the tasks of a user's playbook do.
+
+    ``then``: steps (as for ``resource.steps``) the same run goes on with after the reruns, whose ResourceRuns are
+    returned: what a test does next (a gathered, its next task) needs no run of its own, as the reruns wrote nothing.
     """
     steps = []
     for rerun in reruns:
         steps += [dict(rerun), dict(rerun, check=True)]
-    runs = resource.steps(module, steps)
+    runs = resource.steps(module, steps + list(then))
     assert runs[0].play.rc == 0, runs[0].play.output[-3000:]
-    for number, run in enumerate(runs, 1):
+    for number, run in enumerate(runs[:len(steps)], 1):
         assert run['changed'] is False, (number, run.requests)
         assert run.writes == 0, (number, run.requests)
-    assert runs[0].play.total('changed') == 0
+    after = runs[len(steps):]
+    assert runs[0].play.total('changed') == sum(1 for run in after if run['changed'])
+    return after
 
 
 STEP_VARIABLES = (('config', 'resource_config'), ('deploy', 'resource_deploy'), ('fabric', 'resource_fabric'),

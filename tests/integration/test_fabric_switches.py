@@ -11,8 +11,7 @@ import pytest
 
 from dashboard_emulator.pytest_plugin import emu_of_each
 
-from conftest import LAN_FABRIC, assert_idempotent, read_controller
-from test_vrfs import reruns_idempotent_then
+from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, read_controller
 
 emu = emu_of_each()
 
@@ -78,7 +77,7 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     assert '"role": "border_gateway"' in run.play.stdout.split('(step 3)', 1)[1]
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
     # the rerun, then in the same run: replaced, where a listed switch without a role is a leaf again; merged leaves its role alone
-    unnamed, replaced = reruns_idempotent_then(resource, 'fabric_switches', [dict(state='merged', config=border)], [
+    unnamed, replaced = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=border)], [
         dict(state='merged', config=[{'name': '10.1.0.2'}]), dict(state='replaced', config=[{'name': '10.1.0.2'}])])
     assert unnamed['changed'] is False
     assert replaced.play.rc == 0 and replaced['requests'] == [role_request(emu)]
@@ -100,8 +99,8 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
     assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
     # the rerun, then in the same run every switch deleted
-    everything, = reruns_idempotent_then(resource, 'fabric_switches', [dict(state='deleted', config=config)],
-                                         [dict(state='deleted', config=[])])
+    everything, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='deleted', config=config)],
+                                           [dict(state='deleted', config=[])])
     assert everything.play.rc == 0 and len(everything['requests']) == 1 and inventory(emu, 'site-a') == {}
     assert_idempotent(resource, 'fabric_switches', 'deleted', [])
 

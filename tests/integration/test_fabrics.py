@@ -16,8 +16,7 @@ from dashboard_emulator.pytest_plugin import emu_of_each
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics import FABRICS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabrics.legacy import NEVER_SENT
 
-from conftest import LAN_FABRIC, assert_idempotent, by_name, read_controller
-from test_vrfs import reruns_idempotent_then
+from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, by_name, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 SITE_B = {'name': 'site-b', 'bgp_asn': '65002', 'replication_mode': 'Ingress'}
@@ -246,7 +245,7 @@ def test_deleted_and_overridden_and_absent_fabrics(resource, emu):
     deleted = 'DELETE /fabrics/site-b' if on_manage(emu) else 'DELETE /control/fabrics/site-b'
     assert run.play.rc == 0 and made['changed'] is True and run['requests'] == [deleted], run.play.output[-3000:]
     # the rerun, then overridden in check mode (it writes nothing) in the same run
-    overridden, = reruns_idempotent_then(resource, 'fabrics', [dict(state='deleted', config=names)], [
+    overridden, = assert_reruns_idempotent(resource, 'fabrics', [dict(state='deleted', config=names)], [
         dict(state='overridden', config=[{'name': 'site-a', 'bgp_asn': '65001'}], check=True, may_fail=on_manage(emu))])
     if on_manage(emu):
         # overridden resets the listed fabrics as replaced does: refused on 4.2 before any write (see replaced)

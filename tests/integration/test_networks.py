@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, by_name, on_api, read_controller
+from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, by_name, on_api, read_controller
 from dashboard_emulator.pytest_plugin import emu_of_each
-from test_vrfs import reruns_idempotent_then
 
 # every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
 emu = emu_of_each()
@@ -159,7 +158,7 @@ def test_deleted_undeploys_then_deletes_and_absent_networks_are_fine(resource, e
                                            'DELETE /top-down/fabrics/site-a/bulk-delete/networks'],
                                      ['POST /fabrics/site-a/networkAttachments', 'POST /fabrics/site-a/networkActions/deploy',
                                       'POST /fabrics/site-a/networkActions/remove'])
-    gathered, = reruns_idempotent_then(resource, 'networks', [dict(state='deleted', config=names)], [dict(state='gathered')])
+    gathered, = assert_reruns_idempotent(resource, 'networks', [dict(state='deleted', config=names)], [dict(state='gathered')])
     assert sorted(item['name'] for item in gathered['gathered']) == ['net-1', 'storage']
 
 
@@ -233,7 +232,7 @@ def test_networks_without_an_id_get_the_controllers_next_free_ones_each_its_own(
     stored = raw_networks(emu)
     for name in after:
         assert stored[name]['networkId'] == after[name]['network_id'] == int(stored[name]['networkTemplateConfig']['segmentId'])
-    gathered, = reruns_idempotent_then(resource, 'networks', [dict(state='merged', config=config)], [dict(state='gathered')])
+    gathered, = assert_reruns_idempotent(resource, 'networks', [dict(state='merged', config=config)], [dict(state='gathered')])
     fed_back = resource('networks', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, by_name, on_api, read_controller
+from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, by_name, on_api, read_controller
 from dashboard_emulator.pytest_plugin import emu_of_each
 
 # every test runs on the legacy API and on a 4.2.1 dashboard serving /api/v1/manage only
@@ -18,25 +18,6 @@ ADMIN_PASSWORD = 'Admin-Passw0rd!'
 BLUE = {'name': 'blue', 'vrf_id': 50101, 'vlan_id': 2101, 'description': 'tenant blue',
         'attach': [{'switch': 'site-a-leaf-2'}]}
 RED = {'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102}
-
-
-def reruns_idempotent_then(resource, module, reruns, then):
-    """assert_reruns_idempotent, then the steps ``then`` in the same fresh run; their ResourceRuns.
-
-    The reruns come first, so that they read the controller in a run of their own, as a user's rerun does; what the
-    test does next (a gathered, a check mode, its next task) needs no run of its own, as the reruns wrote nothing.
-    """
-    steps = []
-    for rerun in reruns:
-        steps += [dict(rerun), dict(rerun, check=True)]
-    runs = resource.steps(module, steps + list(then))
-    assert runs[0].play.rc == 0, runs[0].play.output[-3000:]
-    for number, run in enumerate(runs[:len(steps)], 1):
-        assert run['changed'] is False, (number, run.requests)
-        assert run.writes == 0, (number, run.requests)
-    after = runs[len(steps):]
-    assert runs[0].play.total('changed') == sum(1 for run in after if run['changed'])
-    return after
 
 
 def raw_vrfs(emu):
@@ -116,7 +97,7 @@ def test_overridden_deletes_every_vrf_not_listed(resource):
     assert check['changed'] is True and check.writes == 0
     assert sorted(item['name'] for item in run['before']) == ['blue', 'red', 'vrf-1']
     assert [item['name'] for item in run['after']] == ['red']
-    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='overridden', config=[RED])], [dict(state='gathered')])
+    gathered, = assert_reruns_idempotent(resource, 'vrfs', [dict(state='overridden', config=[RED])], [dict(state='gathered')])
     assert [item['name'] for item in gathered['gathered']] == ['red']
 
 
@@ -140,7 +121,7 @@ def test_deleted_undeploys_and_deletes_and_deleting_what_is_absent_is_fine(resou
     assert [item['name'] for item in run['before']] == ['blue'] and run['after'] == []
     # detach, deploy of the detach, bulk delete
     assert run.writes == 3, run.requests
-    remaining, = reruns_idempotent_then(resource, 'vrfs', [dict(state='deleted', config=names)], [dict(state='gathered')])
+    remaining, = assert_reruns_idempotent(resource, 'vrfs', [dict(state='deleted', config=names)], [dict(state='gathered')])
     assert sorted(item['name'] for item in remaining['gathered']) == ['red', 'vrf-1']
 
 
@@ -177,7 +158,7 @@ def test_deleted_without_config_deletes_every_vrf_of_the_fabric(resource):
                                           dict(state='deleted')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert sorted(item['name'] for item in run['before']) == ['red', 'vrf-1']
-    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='deleted', config=None)], [dict(state='gathered')])
+    gathered, = assert_reruns_idempotent(resource, 'vrfs', [dict(state='deleted', config=None)], [dict(state='gathered')])
     assert gathered['gathered'] == []
 
 
@@ -271,8 +252,8 @@ def test_vrfs_without_an_id_get_the_controllers_next_free_ones_each_its_own(reso
     stored = raw_vrfs(emu)
     assert {name: stored[name]['vrfId'] for name in after} == {name: after[name]['vrf_id'] for name in after}
     assert next_free(emu, 'vrfinfo')['l3vni'] not in (after['green']['vrf_id'], after['teal']['vrf_id'])
-    gathered, = reruns_idempotent_then(resource, 'vrfs', [dict(state='merged', config=config), dict(state='replaced', config=config)],
-                                       [dict(state='gathered')])
+    gathered, = assert_reruns_idempotent(resource, 'vrfs', [dict(state='merged', config=config), dict(state='replaced', config=config)],
+                                         [dict(state='gathered')])
     fed_back = resource('vrfs', 'merged', gathered['gathered'])
     assert fed_back['changed'] is False and fed_back.writes == 0, fed_back.requests
 
