@@ -14,7 +14,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.pol
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs import VPC_PAIRS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 
-from fabric_model_samples import small_model
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model
 
 RESOURCES = {'fabrics': FABRICS, 'fabric_switches': FABRIC_SWITCHES, 'vrfs': VRFS, 'networks': NETWORKS, 'policies': POLICIES}
 

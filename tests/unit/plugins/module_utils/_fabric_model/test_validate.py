@@ -4,7 +4,7 @@ import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
 
-from fabric_model_samples import small_model
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model
 
 
 def problems_of(change):
