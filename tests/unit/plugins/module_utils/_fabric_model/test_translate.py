@@ -14,7 +14,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.pol
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs import VPC_PAIRS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs import VRFS
 
-from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model, topology_model
 
 RESOURCES = {'fabrics': FABRICS, 'fabric_switches': FABRIC_SWITCHES, 'vrfs': VRFS, 'networks': NETWORKS, 'policies': POLICIES}
 
@@ -124,27 +124,6 @@ def test_secrets_are_masked_for_output_and_kept_for_the_resources():
     assert shown['fabrics'][0]['template_params']['BGP_AUTH_KEY'] == '********'
     assert by_name(shown['vrfs'])['fo-red']['template_params'] == {'bgpPassword': '********'}
     assert resources['fabrics'][0]['template_params']['OSPF_AUTH_KEY'] == 'fo-ospf-secret-7'   # the copy was masked
-
-
-def topology_model():
-    """The small model with a vPC pair and its peer-link, a fabric link, an edge connection and a policy group."""
-    model = small_model()
-    model['topology']['vpc_peers'] = [{'peer1': 'fo-leaf-1', 'peer2': 'fo-leaf-2', 'domain_id': 12,
-                                       'peer1_peerlink_interfaces': [{'name': 'eth1/53'}, {'name': 'Ethernet1/54'}],
-                                       'peer2_peerlink_interfaces': [{'name': 'Ethernet1/53'}, {'name': 'Ethernet1/54'}]}]
-    model['topology']['fabric_links'] = [{'source_device': 'fo-spine-1', 'source_interface': 'Ethernet1/1', 'dest_device': 'fo-leaf-3',
-                                          'dest_interface': 'Ethernet1/49', 'template': 'int_intra_fabric_num_link',
-                                          'ipv4': {'source_ipv4': '10.213.9.0', 'dest_ipv4': '10.213.9.1'},
-                                          'peer1_freeform': 'no shutdown\n'}]
-    model['topology']['edge_connections'] = [{
-        'source_device': 'fo-leaf-4', 'source_interface': 'Ethernet1/48', 'dest_device': 'fo-wan-1', 'dest_fabric': 'fo-wan',
-        'local_ip': '10.33.0.1/30', 'neighbor_ip': '10.33.0.2', 'bgp_section': {'neighbor_asn': '65300', 'bgp_password': 'fo-edge-key'}}]
-    model['policy'] = {
-        'policies': [{'name': 'login banner', 'template_vars': {'CONF': 'banner motd #fo-small#\n'}},
-                     {'name': 'ntp source', 'template_name': 'ntp_source', 'template_vars': {'NTP_SOURCE_INTF': 'mgmt0'}}],
-        'groups': [{'name': 'every-leaf', 'priority': 300, 'policies': [{'name': 'login banner'}, {'name': 'ntp source', 'priority': 200}]}],
-        'switches': [{'name': 'fo-leaf-1', 'groups': ['every-leaf']}, {'name': 'fo-leaf-2', 'groups': ['every-leaf']}]}
-    return model
 
 
 TOPOLOGY_RESOURCES = {'vpc_pairs': VPC_PAIRS, 'links': LINKS, 'policies': POLICIES}

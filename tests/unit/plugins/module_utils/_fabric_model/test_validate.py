@@ -4,7 +4,7 @@ import pytest
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
 
-from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model
+from ansible_collections.fabricops.dashboard.tests.unit.plugins.module_utils._fabric_model.fabric_model_samples import small_model, topology_model
 
 
 def problems_of(change):
@@ -422,7 +422,6 @@ def every_path(node, path=()):
 def test_no_shape_of_any_key_makes_validate_or_translate_fail_with_an_error_of_its_own():
     """Every key of a model with every section, given each wrong shape in turn: problems, or a translation, never an error."""
     import copy
-    from test_translate import topology_model
     from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import translate
     base = topology_model()
     base['topology']['switches'][4]['interfaces'] = [{'name': 'port-channel30', 'mode': 'trunk_po', 'members': ['e1/3']}]
