@@ -301,12 +301,8 @@ def resource(play, emu, tmp_path):
         play_run = play('resource_%s.yml' % module, check=check, diff=diff, extra_vars=extra, verbosity=verbosity)
         after = emu.counters()
         result = json.loads(result_file.read_text(encoding='utf-8')) if result_file.exists() else {}
-        requests = {}
-        for key, by_status in after['requests'].items():
-            count = sum(by_status.values()) - sum(before['requests'].get(key, {}).values())
-            if count:
-                requests[key] = count
-        return ResourceRun(play_run, result, after['writes'] - before['writes'], requests)
+        writes, requests = _counted(before, after)
+        return ResourceRun(play_run, result, writes, requests)
 
     run.steps = steps
     return run
