@@ -55,15 +55,19 @@ emulator: install
 
 # The suites run on every core (pytest-xdist): each worker is a pytest session of its own, with its
 # own emulator, so tests that wait on the emulator's clock overlap. TEST_WORKERS=1 runs them in turn.
+# A worker that is done takes tests queued for another (--dist worksteal), so no worker is left with a queue at the end.
 TEST_WORKERS ?= auto
+# The integration suite, the longest, has twice as many workers as cores: a worker waits on its emulator and on
+# ansible-playbook's session keeper for much of each test, and in make test it runs on after the gates, alone.
+INTEGRATION_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 units: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit
 
 emulator-tests: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=5 tests/emulator
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=5 tests/emulator
 
 integration: install
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=15 tests/integration
+	$(BIN)/python -m pytest -n $(INTEGRATION_WORKERS) --dist worksteal --durations=15 tests/integration
 
 gates: sanity units-ansible-test lint changelog-lint docs-lint
 

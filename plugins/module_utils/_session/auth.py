@@ -21,12 +21,6 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._session.error
     AuthenticationFailed, ConfigurationError, NoSessionGiven, SessionExpired, answer_error, server_message)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.release import LEGACY_AUTH_PATHS, UNIFIED_AUTH_PATHS
 
-try:
-    import jwt
-    HAS_JWT = True
-except ImportError:  # pragma: no cover - reported when a token has to be read
-    HAS_JWT = False
-
 LOGIN_PATH = '/login'
 REFRESH_PATH = '/refresh'
 LOGOUT_PATH = '/logout'
@@ -47,8 +41,12 @@ def token_claims(token):
     Only the dashboard can verify its own tokens; the client reads ``exp``/``iat`` solely to
     schedule a refresh, so an unverified read is enough and a forged token gains nothing.
     """
-    if not HAS_JWT:
-        raise ConfigurationError('The Python library PyJWT is required on the Ansible control node: pip install PyJWT.')
+    try:
+        # Imported here: PyJWT loads the cryptography package (0.2 s of CPU in a new process), and the session keeper,
+        # a new process per run, reads no token until it refreshes one.
+        import jwt  # pylint: disable=import-outside-toplevel
+    except ImportError:
+        raise ConfigurationError('The Python library PyJWT is required on the Ansible control node: pip install PyJWT.') from None
     try:
         claims = jwt.decode(token, options={'verify_signature': False})
     except jwt.PyJWTError:
