@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import FABRIC_KEYS, LISTS
@@ -85,3 +86,22 @@ def is_accepted(pattern, accepted):
 def interface_name(name):
     """An interface name as the switch writes it (``eth1/1`` and ``E1/1`` are ``Ethernet1/1``), to compare two of them."""
     return nxos.interface_name(name)[1]
+
+
+def merged(documents):
+    """One model of several files' documents, as NaC reads a fabric's ``host_vars`` directory: mappings merged key by key,
+    lists of the later files appended, a value of a later file replacing the earlier one."""
+    model = {}
+    for document in documents:
+        merge_into(model, document or {})
+    return model
+
+
+def merge_into(target, source):
+    for name, value in source.items():
+        if isinstance(value, dict) and isinstance(target.get(name), dict):
+            merge_into(target[name], value)
+        elif isinstance(value, list) and isinstance(target.get(name), list):
+            target[name] = target[name] + copy.deepcopy(value)
+        else:
+            target[name] = copy.deepcopy(value)
