@@ -74,7 +74,7 @@ options:
     type: path
   switch_names:
     description:
-      - With O(stage=report), the switches' names by management address (RV(switch_names) of O(stage=translate)): the objects
+      - With O(stage=report), the switches' names by management address (RV(switch_names) of O(stage=translate)); the objects
         of a task rendered for a fabric the controller does not have yet name their switches so, as the modules' diffs do.
     type: dict
     default: {}

@@ -55,3 +55,16 @@ def test_a_value_with_a_pipe_or_a_line_break_stays_in_its_table_cell():
     odd = {'name': 'p1', 'before': None, 'after': {'template_params': {'CONF': 'line one\nline | two'}}}
     text = markdown(build('site-a', 'preview', True, results(policies={'diff': [odd]})))
     assert '| template_params.CONF | `line one line \\| two` |' in text
+
+
+def test_a_task_rendered_for_a_fabric_not_made_yet_lists_its_objects_added_named_as_the_modules_diff_names_them():
+    """The preview of a new fabric renders the modules after the switches: their objects are added, switches by name."""
+    rendered = {'changed': False, 'rendered': [{'path': '/x', 'method': 'POST'}], 'after': [
+        {'switch': '192.0.2.21', 'template': 'host_11_1', 'description': '', 'priority': 100, 'template_params': {'SWITCH_NAME': 'spine-1'}}]}
+    network = {'changed': False, 'rendered': [], 'after': [{'name': 'web', 'vlan_id': 2401, 'attach': [{'switch': '192.0.2.31', 'ports': []}]}]}
+    report = build('site-a', 'preview', True, results(networks=network, policies=rendered),
+                   switch_names={'192.0.2.21': 'spine-1', '192.0.2.31': 'leaf-1'})
+    assert [(change['resource'], change['name'], change['action']) for change in report['changes']] == [
+        ('networks', 'web', 'added'), ('policies', 'spine-1 host_11_1', 'added')]
+    assert report['changes'][0]['values']['attach'] == [{'switch': 'leaf-1', 'ports': []}]
+    assert report['changes'][1]['values']['switch'] == 'spine-1'
