@@ -18,6 +18,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.pol
 MASK = '********'
 SECRET_FIELDS = SECRET_PARAMS | frozenset(('switch_password', 'password', 'BGP_PASSWORD', 'bgpPassword'))
 ACTIONS = ('added', 'changed', 'removed')
+RENDERED_WARNING = ('the fabric does not exist yet, so each of these objects is listed as added; apply lists those the switches '
+                    'bring with them (their ports, the links they are cabled with) as changed')
 
 
 def flat(values, prefix=''):
@@ -54,17 +56,24 @@ def change_of(resource, entry):
 
 
 def rendered(resource, after, switch_names):
-    """An object a task rendered (its ``after``) as the module's diff names it once the fabric holds its switches: switches
-    by their names, a policy by its switch, template and description."""
+    """An object a task rendered (its ``after``) as the module's diff names it once the fabric holds its switches: its switches
+    by their names, the object by its module's key."""
     after = dict(after)
-    if 'switch' in after:
-        after['switch'] = switch_names.get(after['switch'], after['switch'])
     if isinstance(after.get('attach'), list):
         after['attach'] = [dict(entry, switch=switch_names.get(entry.get('switch'), entry.get('switch'))) for entry in after['attach']]
-    name = after.get('name')
-    if name is None and resource == 'policies':
-        name = policy_key(after['switch'], after['template'], after.get('description'))
-    return {'name': name, 'before': None, 'after': after}
+    for end in ('switch', 'peer1', 'peer2', 'src_switch', 'dst_switch'):
+        if end in after:
+            after[end] = switch_names.get(after[end], after[end])
+    return {'name': RENDERED_NAMES.get(resource, lambda after: after.get('name'))(after), 'before': None, 'after': after}
+
+
+# The name each module's diff gives an object (its plan's key), from the object as the module outputs it.
+RENDERED_NAMES = {
+    'policies': lambda after: policy_key(after['switch'], after['template'], after.get('description')),
+    'interfaces': lambda after: '%s %s' % (after['switch'], after['name']),
+    'vpc_pairs': lambda after: '%s~%s' % (after['peer1'], after['peer2']),
+    'links': lambda after: ' -- '.join(sorted('%s %s' % (after[end + '_switch'], after[end + '_interface']) for end in ('src', 'dst'))),
+}
 
 
 def build(fabric, stage, check_mode, results, switch_names=None):
@@ -81,6 +90,8 @@ def build(fabric, stage, check_mode, results, switch_names=None):
         diffs = [rendered(resource, after, switch_names or {}) for after in result.get('after') or ()] \
             if 'rendered' in result else result.get('diff') or ()
         changes.extend(change_of(resource, diff) for diff in diffs)
+        if 'rendered' in result and diffs:
+            warnings.append({'resource': resource, 'msg': RENDERED_WARNING})
         warnings.extend({'resource': resource, 'msg': warning} for warning in result.get('warnings') or ())
     summary = dict((action, sum(1 for change in changes if change['action'] == action)) for action in ACTIONS)
     return {'fabric': fabric, 'stage': stage, 'check_mode': bool(check_mode), 'summary': summary, 'changes': changes,

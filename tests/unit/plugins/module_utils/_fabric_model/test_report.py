@@ -68,3 +68,12 @@ def test_a_task_rendered_for_a_fabric_not_made_yet_lists_its_objects_added_named
         ('networks', 'web', 'added'), ('policies', 'spine-1 host_11_1', 'added')]
     assert report['changes'][0]['values']['attach'] == [{'switch': 'leaf-1', 'ports': []}]
     assert report['changes'][1]['values']['switch'] == 'spine-1'
+    assert [warning['resource'] for warning in report['warnings']] == ['networks', 'policies']
+    link = {'src_switch': '192.0.2.31', 'src_interface': 'Ethernet1/53', 'dst_switch': '192.0.2.21', 'dst_interface': 'Ethernet1/1'}
+    pair = {'peer1': '192.0.2.31', 'peer2': '192.0.2.21', 'domain_id': 1}
+    port = {'switch': '192.0.2.31', 'name': 'Ethernet1/20', 'mode': 'access'}
+    names = build('site-a', 'preview', True, results(links={'rendered': [], 'after': [link]}, vpc_pairs={'rendered': [], 'after': [pair]},
+                                                     interfaces={'rendered': [], 'after': [port]}),
+                  switch_names={'192.0.2.21': 'spine-1', '192.0.2.31': 'leaf-1'})
+    assert [change['name'] for change in names['changes']] == [
+        'leaf-1 Ethernet1/53 -- spine-1 Ethernet1/1', 'leaf-1~spine-1', 'leaf-1 Ethernet1/20']
