@@ -11,6 +11,7 @@ import yaml
 from dashboard_emulator.pytest_plugin import SHORT_TIMES, STARTUP_TIMEOUT
 from dashboard_emulator.testing import EmulatorProcess
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.report import RENDERED_WARNING
 from conftest import (ANSIBLE_PLAYBOOK, HERE, LAN_FABRIC, PlayRun, REPO, _counted, environment_for,  # pylint: disable=import-error
                       read_controller)
 
@@ -115,12 +116,14 @@ def lab(tmp_path_factory):
 
 def role_repository(directory):
     """fo-small's NaC repository as a team has it: its inventory (the controller's address from ND_HOST), NaC's group_vars
-    (the httpapi connection, the delete_mode flags), host_vars/fo-small/*.nac.yaml and the playbook at its root."""
+    (the httpapi connection, the delete_mode flags), host_vars/fo-small/*.nac.yaml (with its topology, interfaces, vPC pair,
+    fabric link and policies in a file of their own) and the playbook at its root."""
     shutil.copytree(SMALL, directory)
     shutil.copytree(HERE / 'fabric_models' / 'nac_group_vars', directory / 'group_vars' / 'fabrics')
     inventory = yaml.safe_load((directory / 'inventory.yaml').read_text(encoding='utf-8'))
     inventory['all']['children']['fabrics']['hosts']['fo-small'] = {'ansible_host': "{{ lookup('ansible.builtin.env', 'ND_HOST') }}"}
     (directory / 'inventory.yaml').write_text(yaml.safe_dump(inventory), encoding='utf-8')
+    shutil.copy(HERE / 'fabric_models' / 'fo-small-topology.nac.yaml', directory / 'host_vars' / 'fo-small' / 'topology.nac.yaml')
     shutil.copy(HERE / 'playbooks' / 'fabric_model_role.yml', directory / 'vxlan.yaml')
     return directory
 
@@ -179,11 +182,22 @@ def test_the_role_builds_fo_small_on_a_lab_reruns_with_no_write_and_previews_the
             for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs/attachments?vrf-names=fo-red,fo-green,fo-blue')}
     assert vrfs == {'fo-red': ['192.0.2.31', '192.0.2.32', '192.0.2.33', '192.0.2.34'], 'fo-green': ['192.0.2.31', '192.0.2.32'],
                     'fo-blue': ['192.0.2.34']}
-    # the preview listed the whole fabric, and equals what apply then did
+    # the preview listed the whole fabric, as apply then made it; but for what the switches bring with them (a port, a
+    # cabled link), which the preview of a fabric not made yet cannot read: listed added, then changed by apply
     preview, applied = found['preview'], found['apply']
     assert preview['check_mode'] is True and applied['check_mode'] is False
-    assert preview['summary'] == {'added': 19, 'changed': 0, 'removed': 0}, listed(preview)
-    assert preview['changes'] == applied['changes']
+    assert preview['summary'] == {'added': 29, 'changed': 0, 'removed': 0}, listed(preview)
+    brought = [('links', 'fo-leaf-3 Ethernet1/49 -- fo-spine-1 Ethernet1/3'), ('interfaces', 'fo-leaf-1 Ethernet1/20'),
+               ('interfaces', 'fo-leaf-1 Ethernet1/30')]
+    assert [(resource, name, 'changed' if (resource, name) in brought else action) for resource, name, action in listed(preview)] \
+        == listed(applied)
+    assert [change for change in preview['changes'] if (change['resource'], change['name']) not in brought] == [
+        change for change in applied['changes'] if (change['resource'], change['name']) not in brought]
+    assert {'resource': 'links', 'msg': RENDERED_WARNING} in preview['warnings']
+    assert ('vpc_pairs', 'fo-leaf-1~fo-leaf-2', 'added') in listed(applied)
+    assert ('policies', 'fo-leaf-2 switch_freeform "nac_login_banner"', 'added') in listed(applied)
+    [channel] = read_controller(lab, '/interface?serialNumber=FOS2201LF01&ifName=port-channel10')
+    assert channel['interfaces'][0]['nvPairs']['MEMBER_INTERFACES'] == 'Ethernet1/21,Ethernet1/22', channel
     added_fabric = preview['changes'][0]
     assert (added_fabric['resource'], added_fabric['name']) == ('fabrics', 'fo-small')
     assert added_fabric['values']['template_params.OSPF_AUTH_KEY'] == '********'
