@@ -128,12 +128,14 @@ def role_repository(directory):
     return directory
 
 
-def run_role(lab_emulator, repository, reports, **extra):
+def run_role(lab_emulator, repository, reports, nac_port=None, **extra):
     """ansible-playbook -i inventory.yaml vxlan.yaml in ``repository``, every stage (``extra``: more extra variables);
-    (play, writes, requests, reports)."""
+    (play, writes, requests, reports). The controller's address comes from NaC's variables (ansible_host and
+    ansible_httpapi_port); with ``nac_port``, they name that port and DASHBOARD_HOST the emulator."""
     env = environment_for(lab_emulator)
-    env.pop('DASHBOARD_HOST')  # the address comes from NaC's variables: ansible_host and ansible_httpapi_port
-    env.update(ANSIBLE_INVENTORY_ENABLED='yaml', ND_HOST='127.0.0.1', ND_PORT=lab_emulator.base_url.rsplit(':', 1)[1],
+    if nac_port is None:
+        env.pop('DASHBOARD_HOST')
+    env.update(ANSIBLE_INVENTORY_ENABLED='yaml', ND_HOST='127.0.0.1', ND_PORT=nac_port or lab_emulator.base_url.rsplit(':', 1)[1],
                ND_USERNAME='admin', ND_PASSWORD=ND_PASSWORD, ND_DOMAIN='DefaultAuth', NDFC_SW_USERNAME='admin',
                NDFC_SW_PASSWORD=SWITCH_PASSWORD)
     variables = repository / 'stages.json'
@@ -237,3 +239,9 @@ def test_the_role_builds_fo_small_on_a_lab_reruns_with_no_write_and_previews_the
     assert listed(found['remove']) == [('networks', 'fo-db', 'removed'), ('vrfs', 'fo-blue', 'removed')]
     assert sorted(network['networkName'] for network in read_controller(lab, '/top-down/fabrics/fo-small/networks')) == ['fo-app', 'fo-web']
     assert sorted(vrf['vrfName'] for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs')) == ['fo-green', 'fo-red']
+
+    # DASHBOARD_HOST wins over NaC's address (a port nothing listens on), and a preview alone writes nothing
+    shutil.rmtree(reports)
+    preview_only, writes, requests, found = run_role(lab, repository, reports, nac_port='9', fabric_stages='validate,preview')
+    assert preview_only.rc == 0, preview_only.output[-4000:]
+    assert writes == 0 and found['preview']['changes'] == [] and found['apply'] is None and found['remove'] is None
