@@ -5,13 +5,22 @@
 
 from __future__ import annotations
 
-from ansible.plugins.action import ActionBase
+import json
+import os
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import mask, translate
+from ansible.plugins.action import ActionBase
+from ansible.utils.display import Display
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import report
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.reader import merged
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import mask, switch_addresses, translate
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
 from ansible_collections.fabricops.dashboard.plugins.modules.fabric_model import ARGUMENT_SPEC
 
 SHOWN_IN_MSG = 5
+# the file names Ansible reads in a host_vars directory, as NaC reads the same directory
+MODEL_FILE_ENDINGS = ('.yml', '.yaml', '.json')
+display = Display()
 
 
 class ActionModule(ActionBase):
@@ -22,13 +31,59 @@ class ActionModule(ActionBase):
     def run(self, tmp=None, task_vars=None):
         super().run(tmp, task_vars)
         _validation, params = self.validate_argument_spec(argument_spec=ARGUMENT_SPEC)
-        problems = validate(params['model'])
+        if params['stage'] == 'report':
+            return self.write_report(params)
+        if params['model_dir'] is None and params['model'] is None:
+            return {'failed': True, 'changed': False, 'msg': 'give the fabric\'s vxlan model as model, or the directory of its '
+                    'files (host_vars/<fabric>) as model_dir.'}
+        if params['model_dir'] is not None and not os.path.isdir(params['model_dir']):
+            return {'failed': True, 'changed': False, 'msg': 'model_dir %s is not a directory: give the directory of the fabric\'s '
+                    'model files (host_vars/<fabric>).' % params['model_dir']}
+        model = self.read_model_dir(params['model_dir']) if params['model_dir'] is not None else params['model']
+        problems = validate(model)
         if problems:
             return {'failed': True, 'changed': False, 'problems': problems, 'msg': summary(problems)}
-        resources = mask(translate(params['model']))
+        resources = translate(model)
+        shown = mask(resources)
         counts = ', '.join('%d %s' % (len(configs), name) for name, configs in resources.items() if configs)
-        return {'changed': False, 'problems': [], 'resources': resources,
-                'msg': 'the vxlan model of fabric %s is valid: %s' % (resources['fabrics'][0]['name'], counts)}
+        msg = 'the vxlan model of fabric %s is valid: %s' % (resources['fabrics'][0]['name'], counts)
+        if params['stage'] == 'validate':
+            return {'changed': False, 'problems': [], 'resources': shown, 'msg': msg}
+        # translate: the resources as the modules take them, secrets included, for the role's next tasks
+        secret_resources = [name for name in resources if shown[name] != resources[name]]
+        switch_names = {address: name for name, address in switch_addresses(model).items()}
+        result = {'changed': False, 'problems': [], 'resources': resources, 'secret_resources': secret_resources,
+                  'switch_names': switch_names, 'msg': msg}
+        if secret_resources:
+            # Ansible shows a result whole or censored, and the role's tasks need the secrets: censored, its message said here.
+            result['_ansible_no_log'] = True
+            display.display('%s | %s: %s (the result is hidden: the %s hold secrets)' % (
+                (task_vars or {}).get('inventory_hostname'), self._task.action, msg, ', '.join(secret_resources)))
+        return result
+
+    def read_model_dir(self, directory):
+        """The ``vxlan`` of every model file of ``directory`` merged, as NaC reads a fabric's host_vars (vault files
+        decrypted by Ansible's loader)."""
+        names = sorted(name for name in os.listdir(directory) if name.endswith(MODEL_FILE_ENDINGS) and not name.startswith('.'))
+        documents = [self._loader.load_from_file(os.path.join(directory, name)) or {} for name in names]
+        return merged(document.get('vxlan') or {} for document in documents if isinstance(document, dict)) or None
+
+    def write_report(self, params):
+        missing = [name for name in ('fabric', 'report_dir') if not params[name]]
+        if missing:
+            return {'failed': True, 'changed': False, 'msg': 'stage report needs %s.' % ' and '.join(missing)}
+        built = report.build(params['fabric'], params['report_name'], self._task.check_mode, params['results'],
+                             params['switch_names'])
+        os.makedirs(params['report_dir'], exist_ok=True)
+        base = os.path.join(params['report_dir'], '%s-%s' % (params['fabric'], params['report_name']))
+        with open(base + '.json', 'w', encoding='utf-8') as handle:
+            json.dump(built, handle, indent=2, sort_keys=True)
+        with open(base + '.md', 'w', encoding='utf-8') as handle:
+            handle.write(report.markdown(built))
+        totals = built['summary']
+        return {'changed': False, 'report': built, 'report_files': [base + '.json', base + '.md'],
+                'msg': 'fabric %s, %s: %d added, %d changed, %d removed (%s.json and .md)' % (
+                    params['fabric'], params['report_name'], totals['added'], totals['changed'], totals['removed'], base)}
 
 
 def summary(problems):

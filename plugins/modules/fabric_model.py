@@ -22,8 +22,11 @@ description:
     see the notes for the keys taken.
   - A model without problems is translated into the C(config) of each of the collection's eight resource modules, returned in
     RV(resources), in the format those modules take.
+  - With O(stage=report), writes the report of a run of those modules (their registered results), for the preview and apply
+    stages of the role C(fabricops.dashboard.fabric).
   - The model's secrets (OSPF, IS-IS, BGP, PIM and BFD authentication keys, VRF BGP passwords) are masked in every output,
-    RV(resources) included; the problems never quote a value of a key that holds one.
+    RV(resources) included (with O(stage=translate), which returns them, the displayed result is hidden); the problems never
+    quote a value of a key that holds one.
 author:
   - Fabricops Dashboard Team (@fabricops)
 extends_documentation_fragment:
@@ -33,22 +36,60 @@ options:
     description:
       - The fabric's C(vxlan) dict, as a NaC repository's C(host_vars/<fabric>/*.nac.yaml) files define it for the fabric's
         inventory host.
-      - NaC merges the files of that directory key by key; so does Ansible with C(hash_behaviour=merge), or give the merged dict.
+      - NaC merges the files of that directory key by key; so does Ansible with C(hash_behaviour=merge), or give O(model_dir)
+        instead.
+      - One of O(model) and O(model_dir) is needed, except with O(stage=report).
     type: dict
-    required: true
+  model_dir:
+    description:
+      - The directory of the fabric's model files (C(host_vars/<fabric>)), read as NaC reads it, in place of O(model). The
+        C(vxlan) of every C(.yml), C(.yaml) and C(.json) file, in the order of their names, merged key by key, lists appended
+        (Ansible without C(hash_behaviour=merge) keeps only the last file's C(vxlan)). Vault-encrypted files are decrypted.
+      - When given, O(model) is not read.
+    type: path
   stage:
     description:
-      - What to do with the model. V(validate) checks it and returns the translated resources.
-      - The other stages (preview, apply, deploy, remove) come with the role C(fabricops.dashboard.fabric).
+      - What to do. V(validate) checks the model and returns the translated resources, secrets masked.
+      - V(translate) is V(validate) that returns the resources with their secrets, for the tasks that send them (the role
+        C(fabricops.dashboard.fabric)); its displayed result is then hidden, and a line says what it holds.
+      - V(report) writes the report of a run of the resource modules (O(results)) to O(report_dir), as JSON and as Markdown,
+        secrets masked, and returns it.
+      - The stages that send (preview, apply, deploy, remove) come with the role C(fabricops.dashboard.fabric).
     type: str
-    choices: [validate]
+    choices: [validate, translate, report]
     default: validate
+  results:
+    description:
+      - With O(stage=report), the registered results of the resource module tasks, in the order they ran, each as
+        C({resource, result}) (C(resource) the module's name). Each result's C(diff) (the tasks run with C(diff)) gives the
+        objects added, changed (field by field, old and new values) and removed.
+    type: list
+    elements: dict
+    default: []
+  fabric:
+    description: With O(stage=report), the fabric's name, the first part of the report's file names.
+    type: str
+  report_dir:
+    description: With O(stage=report), the directory the report goes to (made if missing).
+    type: path
+  switch_names:
+    description:
+      - With O(stage=report), the switches' names by management address (RV(switch_names) of O(stage=translate)); the objects
+        of a task rendered for a fabric the controller does not have yet name their switches so, as the modules' diffs do.
+    type: dict
+    default: {}
+  report_name:
+    description:
+      - With O(stage=report), what the results are, the second part of the report's file names
+        (C(<fabric>-<report_name>.json) and C(.md)), such as V(preview) or V(apply).
+    type: str
+    default: preview
 attributes:
   action_group:
     support: none
   check_mode:
     support: full
-    details: Sends nothing in any mode; check mode returns the same result.
+    details: Sends nothing in any mode; check mode returns the same result (O(stage=report) writes its files in check mode too).
 notes:
   - Keys taken, with NaC's defaults where the model leaves them out. C(fabric.name); C(fabric.type), V(VXLAN_EVPN) only (the
     fabric template C(Easy_Fabric)); under C(global.ibgp) C(bgp_asn), C(route_reflectors), C(anycast_gateway_mac), the four
@@ -105,6 +146,8 @@ EXAMPLES = r'''
         fabric: "{{ fabric.resources.fabrics[0].name }}"
         state: rendered
         config: "{{ fabric.resources.vrfs }}"
+
+# The whole run of a fabric (validate, preview, apply, deploy, remove): the role fabricops.dashboard.fabric
 '''
 
 RETURN = r'''
@@ -128,8 +171,8 @@ resources:
   description:
     - The model as the C(config) of each of the collection's resource modules, by module name (each of them with the fabric's
       name, C(resources.fabrics[0].name), as its C(fabric)). Switches are named by their management address.
-    - Secrets are masked (C(********)).
-  returned: success
+    - Secrets are masked (C(********)) with O(stage=validate); O(stage=translate) returns them as they are.
+  returned: success, with O(stage=validate) or O(stage=translate)
   type: dict
   contains:
     fabrics:
@@ -164,13 +207,51 @@ resources:
       description: The C(config) of M(fabricops.dashboard.policies).
       type: list
       elements: dict
+switch_names:
+  description: With O(stage=translate), the model's switch names by management address.
+  returned: success, with O(stage=translate)
+  type: dict
+  sample: {192.0.2.21: spine-1}
+secret_resources:
+  description: With O(stage=translate), the resources whose C(config) holds a secret of the model.
+  returned: success, with O(stage=translate)
+  type: list
+  elements: str
+  sample: [fabrics]
+report:
+  description:
+    - With O(stage=report), the report written, secrets masked. C(changes) lists each object by C(resource) and C(name), with
+      its C(action) (V(added), V(changed), V(removed)), its C(values) (added, removed) or its C(fields) (changed, each with
+      C(field), C(old) and C(new)); C(summary) counts them; C(warnings) and C(failed) are the tasks' by resource.
+  returned: success, with O(stage=report)
+  type: dict
+  sample:
+    fabric: site-a
+    stage: preview
+    check_mode: true
+    summary: {added: 0, changed: 1, removed: 0}
+    changes:
+      - {resource: networks, name: web, action: changed, fields: [{field: vlan_id, old: 2401, new: 2411}]}
+    warnings: []
+    failed: []
+report_files:
+  description: With O(stage=report), the paths of the JSON and the Markdown report.
+  returned: success, with O(stage=report)
+  type: list
+  elements: str
 '''
 
 from ansible.module_utils.basic import AnsibleModule
 
 ARGUMENT_SPEC = {
-    'model': {'type': 'dict', 'required': True},
-    'stage': {'type': 'str', 'choices': ['validate'], 'default': 'validate'},
+    'model': {'type': 'dict'},
+    'model_dir': {'type': 'path'},
+    'stage': {'type': 'str', 'choices': ['validate', 'translate', 'report'], 'default': 'validate'},
+    'results': {'type': 'list', 'elements': 'dict', 'default': []},
+    'fabric': {'type': 'str'},
+    'report_dir': {'type': 'path'},
+    'report_name': {'type': 'str', 'default': 'preview'},
+    'switch_names': {'type': 'dict', 'default': {}},
 }
 
 

@@ -6,9 +6,14 @@ import shutil
 import subprocess
 import types
 
+import pytest
 import yaml
+from dashboard_emulator.pytest_plugin import SHORT_TIMES, STARTUP_TIMEOUT
+from dashboard_emulator.testing import EmulatorProcess
 
-from conftest import ANSIBLE_PLAYBOOK, HERE, PlayRun, REPO, environment_for  # pylint: disable=import-error
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.report import RENDERED_WARNING
+from conftest import (ANSIBLE_PLAYBOOK, HERE, LAN_FABRIC, PlayRun, REPO, _counted, environment_for,  # pylint: disable=import-error
+                      read_controller)
 
 SMALL = HERE / 'fabric_models' / 'small'
 OSPF_KEY = 'fo-ospf-secret-7'
@@ -91,3 +96,152 @@ def test_a_nac_repository_is_validated_translated_and_rendered_offline_and_a_bad
     assert found['vxlan.overlay.networks[2].net_id'].startswith("VNI 31001 is also network fo-web's")
     assert found['vxlan.overlay.networks[1].vrf_name'] == "VRF 'fo-purple' is not in vxlan.overlay.vrfs: add it there, or fix the name."
     assert bad['msg'].startswith('the vxlan model has 7 problems, nothing was sent (every one is listed in problems): vxlan.multisite: ')
+
+
+LAB = HERE / 'fabric_models' / 'fo-small-lab.yaml'
+SWITCH_PASSWORD = 'fo-switch-secret-3'
+SAVE = 'POST %s/control/fabrics/{fabricName}/config-save' % LAN_FABRIC
+DEPLOY = 'POST %s/control/fabrics/{fabricName}/config-deploy' % LAN_FABRIC
+ND_PASSWORD = 'Admin-Passw0rd!'
+
+
+@pytest.fixture(scope='module')
+def lab(tmp_path_factory):
+    """An emulator hosting fo-small's six switches (their serials, names, cables), with no fabric at all."""
+    process = EmulatorProcess(workdir=tmp_path_factory.mktemp('fabric-lab'), extra_args=['--lab', str(LAB), '--seed', 'empty', *SHORT_TIMES],
+                              startup_timeout=STARTUP_TIMEOUT)
+    with process:
+        yield process
+
+
+def role_repository(directory):
+    """fo-small's NaC repository as a team has it: its inventory (the controller's address from ND_HOST), NaC's group_vars
+    (the httpapi connection, the delete_mode flags), host_vars/fo-small/*.nac.yaml (with its topology, interfaces, vPC pair,
+    fabric link and policies in a file of their own) and the playbook at its root."""
+    shutil.copytree(SMALL, directory)
+    shutil.copytree(HERE / 'fabric_models' / 'nac_group_vars', directory / 'group_vars' / 'fabrics')
+    inventory = yaml.safe_load((directory / 'inventory.yaml').read_text(encoding='utf-8'))
+    inventory['all']['children']['fabrics']['hosts']['fo-small'] = {'ansible_host': "{{ lookup('ansible.builtin.env', 'ND_HOST') }}"}
+    (directory / 'inventory.yaml').write_text(yaml.safe_dump(inventory), encoding='utf-8')
+    shutil.copy(HERE / 'fabric_models' / 'fo-small-topology.nac.yaml', directory / 'host_vars' / 'fo-small' / 'topology.nac.yaml')
+    shutil.copy(HERE / 'playbooks' / 'fabric_model_role.yml', directory / 'vxlan.yaml')
+    return directory
+
+
+def run_role(lab_emulator, repository, reports, nac_port=None, **extra):
+    """ansible-playbook -i inventory.yaml vxlan.yaml in ``repository``, every stage (``extra``: more extra variables);
+    (play, writes, requests, reports). The controller's address comes from NaC's variables (ansible_host and
+    ansible_httpapi_port); with ``nac_port``, they name that port and DASHBOARD_HOST the emulator."""
+    env = environment_for(lab_emulator)
+    if nac_port is None:
+        env.pop('DASHBOARD_HOST')
+    env.update(ANSIBLE_INVENTORY_ENABLED='yaml', ND_HOST='127.0.0.1', ND_PORT=nac_port or lab_emulator.base_url.rsplit(':', 1)[1],
+               ND_USERNAME='admin', ND_PASSWORD=ND_PASSWORD, ND_DOMAIN='DefaultAuth', NDFC_SW_USERNAME='admin',
+               NDFC_SW_PASSWORD=SWITCH_PASSWORD)
+    variables = repository / 'stages.json'
+    variables.write_text(json.dumps(dict(extra, fabric_report_dir=str(reports))), encoding='utf-8')
+    before = lab_emulator.counters()
+    completed = subprocess.run([str(ANSIBLE_PLAYBOOK), 'vxlan.yaml', '-i', 'inventory.yaml', '-e', '@' + str(variables), '-v'],
+                               env=env, capture_output=True, text=True, timeout=600, check=False, cwd=str(repository))
+    writes, requests = _counted(before, lab_emulator.counters())
+    found = {}
+    for stage in ('preview', 'apply', 'remove'):
+        path = reports / ('fo-small-%s.json' % stage)
+        found[stage] = json.loads(path.read_text(encoding='utf-8')) if path.exists() else None
+        found[stage + '.md'] = (reports / ('fo-small-%s.md' % stage)).read_text(encoding='utf-8') if path.exists() else None
+    return PlayRun(completed), writes, requests, found
+
+
+def listed(report):
+    return [(change['resource'], change['name'], change['action']) for change in report['changes']]
+
+
+def test_the_role_builds_fo_small_on_a_lab_reruns_with_no_write_and_previews_then_applies_one_vlan_change(lab, tmp_path):
+    repository = role_repository(tmp_path / 'repository')
+    reports = tmp_path / 'reports'
+
+    play, writes, requests, found = run_role(lab, repository, reports)
+    assert play.rc == 0, play.output[-4000:]
+    play.assert_no_secrets(OSPF_KEY, SWITCH_PASSWORD, ND_PASSWORD)
+    assert lab.counters()['logins'] == 1   # one login for every task of the run
+    fabric = read_controller(lab, '/control/fabrics/fo-small')['nvPairs']
+    assert (fabric['BGP_AS'], fabric['OSPF_AUTH_KEY'], fabric['LINK_STATE_ROUTING_TAG']) == ('65120', OSPF_KEY, 'FO_UNDERLAY')
+    switches = read_controller(lab, '/control/fabrics/fo-small/inventory/switchesByFabric')
+    assert sorted((switch['ipAddress'], switch['serialNumber'], switch['logicalName'], switch['switchRole'], switch['ccStatus'])
+                  for switch in switches) == [
+        ('192.0.2.21', 'FOS2201SP01', 'fo-spine-1', 'spine', 'In-Sync'), ('192.0.2.22', 'FOS2201SP02', 'fo-spine-2', 'spine', 'In-Sync'),
+        ('192.0.2.31', 'FOS2201LF01', 'fo-leaf-1', 'leaf', 'In-Sync'), ('192.0.2.32', 'FOS2201LF02', 'fo-leaf-2', 'leaf', 'In-Sync'),
+        ('192.0.2.33', 'FOS2201LF03', 'fo-leaf-3', 'leaf', 'In-Sync'), ('192.0.2.34', 'FOS2201LF04', 'fo-leaf-4', 'border', 'In-Sync')]
+    serials = {switch['serialNumber']: switch['ipAddress'] for switch in switches}
+    attached = {network['networkName']: sorted((serials[entry['switchSerialNo']], entry['portNames'], entry['vlanId'])
+                                               for entry in network['lanAttachList'] if entry['isLanAttached'])
+                for network in read_controller(lab, '/top-down/fabrics/fo-small/networks/attachments?network-names=fo-web,fo-app,fo-db')}
+    assert attached == {
+        'fo-web': [('192.0.2.31', 'Ethernet1/11,Ethernet1/12', 2401), ('192.0.2.33', 'Ethernet1/11', 2401)],
+        'fo-app': [('192.0.2.31', '', 2402), ('192.0.2.32', '', 2402)],
+        'fo-db': [('192.0.2.34', '', 2403)]}
+    vrfs = {vrf['vrfName']: sorted(serials[entry['switchSerialNo']] for entry in vrf['lanAttachList'] if entry['isLanAttached'])
+            for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs/attachments?vrf-names=fo-red,fo-green,fo-blue')}
+    assert vrfs == {'fo-red': ['192.0.2.31', '192.0.2.32', '192.0.2.33', '192.0.2.34'], 'fo-green': ['192.0.2.31', '192.0.2.32'],
+                    'fo-blue': ['192.0.2.34']}
+    # the preview listed the whole fabric, as apply then made it; but for what the switches bring with them (a port, a
+    # cabled link), which the preview of a fabric not made yet cannot read: listed added, then changed by apply
+    preview, applied = found['preview'], found['apply']
+    assert preview['check_mode'] is True and applied['check_mode'] is False
+    assert preview['summary'] == {'added': 29, 'changed': 0, 'removed': 0}, listed(preview)
+    brought = [('links', 'fo-leaf-3 Ethernet1/49 -- fo-spine-1 Ethernet1/3'), ('interfaces', 'fo-leaf-1 Ethernet1/20'),
+               ('interfaces', 'fo-leaf-1 Ethernet1/30')]
+    assert [(resource, name, 'changed' if (resource, name) in brought else action) for resource, name, action in listed(preview)] \
+        == listed(applied)
+    assert [change for change in preview['changes'] if (change['resource'], change['name']) not in brought] == [
+        change for change in applied['changes'] if (change['resource'], change['name']) not in brought]
+    assert {'resource': 'links', 'msg': RENDERED_WARNING} in preview['warnings']
+    assert ('vpc_pairs', 'fo-leaf-1~fo-leaf-2', 'added') in listed(applied)
+    assert ('policies', 'fo-leaf-2 switch_freeform "nac_login_banner"', 'added') in listed(applied)
+    [channel] = read_controller(lab, '/interface?serialNumber=FOS2201LF01&ifName=port-channel10')
+    assert channel['interfaces'][0]['nvPairs']['MEMBER_INTERFACES'] == 'Ethernet1/21,Ethernet1/22', channel
+    added_fabric = preview['changes'][0]
+    assert (added_fabric['resource'], added_fabric['name']) == ('fabrics', 'fo-small')
+    assert added_fabric['values']['template_params.OSPF_AUTH_KEY'] == '********'
+    assert '## Added networks fo-web' in found['preview.md'] and '| vlan_id | `2401` |' in found['preview.md']
+    assert requests[SAVE] == 1 and requests[DEPLOY] == 1, requests   # one save and one deploy for the whole fabric
+
+    # a rerun of the same model: nothing written, nothing deployed, both reports empty
+    rerun, writes, requests, found = run_role(lab, repository, reports)
+    assert rerun.rc == 0, rerun.output[-4000:]
+    assert writes == 0 and DEPLOY not in requests, requests
+    assert found['preview']['changes'] == [] == found['apply']['changes']
+    assert 'Nothing to change' in found['preview.md']
+
+    # one network's VLAN changed in the model: previewed and applied as exactly that
+    networks_file = repository / 'host_vars' / 'fo-small' / 'networks.nac.yaml'
+    networks = yaml.safe_load(networks_file.read_text(encoding='utf-8'))
+    networks['vxlan']['overlay']['networks'][0]['vlan_id'] = 2411
+    networks_file.write_text(yaml.safe_dump(networks), encoding='utf-8')
+    change, writes, requests, found = run_role(lab, repository, reports)
+    assert change.rc == 0, change.output[-4000:]
+    expected = [{'resource': 'networks', 'name': 'fo-web', 'action': 'changed', 'fields': [{'field': 'vlan_id', 'old': 2401, 'new': 2411}]}]
+    assert found['preview']['changes'] == expected == found['apply']['changes']
+    assert '| vlan_id | `2401` | `2411` |' in found['preview.md']
+    web = read_controller(lab, '/top-down/fabrics/fo-small/networks/attachments?network-names=fo-web')[0]['lanAttachList']
+    assert {entry['vlanId'] for entry in web if entry['isLanAttached']} == {2411}
+
+    # the VRF fo-blue and its network fo-db out of the model, with NaC's flags for them on: removed, the rest kept
+    networks['vxlan']['overlay']['networks'].pop(2)
+    networks_file.write_text(yaml.safe_dump(networks), encoding='utf-8')
+    vrfs_file = repository / 'host_vars' / 'fo-small' / 'vrfs.nac.yaml'
+    vrfs = yaml.safe_load(vrfs_file.read_text(encoding='utf-8'))
+    vrfs['vxlan']['overlay']['vrfs'].pop(2)
+    vrfs_file.write_text(yaml.safe_dump(vrfs), encoding='utf-8')
+    removal, writes, requests, found = run_role(lab, repository, reports, network_delete_mode=True, vrf_delete_mode=True)
+    assert removal.rc == 0, removal.output[-4000:]
+    assert found['preview']['changes'] == [] == found['apply']['changes']
+    assert listed(found['remove']) == [('networks', 'fo-db', 'removed'), ('vrfs', 'fo-blue', 'removed')]
+    assert sorted(network['networkName'] for network in read_controller(lab, '/top-down/fabrics/fo-small/networks')) == ['fo-app', 'fo-web']
+    assert sorted(vrf['vrfName'] for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs')) == ['fo-green', 'fo-red']
+
+    # DASHBOARD_HOST wins over NaC's address (a port nothing listens on), and a preview alone writes nothing
+    shutil.rmtree(reports)
+    preview_only, writes, requests, found = run_role(lab, repository, reports, nac_port='9', fabric_stages='validate,preview')
+    assert preview_only.rc == 0, preview_only.output[-4000:]
+    assert writes == 0 and found['preview']['changes'] == [] and found['apply'] is None and found['remove'] is None

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import collections
 
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.model import NetworkModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.model import VrfModel
+
 ONLY_DEFAULT = 'only-default'
 NO_EFFECT = 'no-effect'
 
@@ -155,30 +158,31 @@ SWITCH_KEYS = (
     key('interfaces', 'interfaces'),  # by mode: _fabric_model/interfaces.py
 )
 
+
+def renamed(options, model=None):
+    """Rows of keys that only change their name, {NaC key: our option}. With ``model`` (a resource model of ours), NaC's
+    default of each is the one that model gives the option: NaC's defaults.yml holds the controller template's values there,
+    as our models do; without it, a key left out is not sent."""
+    defaults = {field.name: field.default for field in model.FIELDS} if model else {}
+    return tuple(key(path, option, defaults.get(option)) for path, option in options.items())
+
+
+NAC_DESCRIPTION = 'Configured by Ansible NetAsCode'
+
 # One VRF of ``overlay.vrfs`` (NaC's dc_vxlan_fabric_vrfs template): paths from the VRF.
-VRF_KEYS = (
-    key('name', 'name'),
-    key('vrf_id', 'vrf_id'),
-    key('vlan_id', 'vlan_id'),
-    key('vrf_vlan_name', 'vlan_name'),
-    key('vrf_description', 'description', 'Configured by Ansible NetAsCode'),
-    key('vrf_intf_desc', 'interface_description', 'Configured by Ansible NetAsCode'),
-    key('vrf_int_mtu', 'mtu', 9216),
-    key('loopback_route_tag', 'tag', 12345),
-    key('max_bgp_paths', 'max_bgp_paths', 1),
-    key('max_ibgp_paths', 'max_ibgp_paths', 2),
-    key('ipv6_linklocal_enable', 'ipv6_link_local', True),
-    key('adv_host_routes', 'advertise_host_routes', False),
-    key('adv_default_routes', 'advertise_default_route', True),
-    key('static_default_route', 'static_default_route', True),
-    key('disable_rt_auto', 'disable_rt_auto', False),
-    key('trm_enable', 'trm', False),
-    key('redist_direct_routemap', 'route_map', 'FABRIC-RMAP-REDIST-SUBNET'),
-    key('ipv6_redist_direct_routemap', 'ipv6_route_map', 'FABRIC-RMAP-REDIST-SUBNET'),
-    key('import_vpn_rt', 'route_target_import'),
-    key('export_vpn_rt', 'route_target_export'),
-    key('import_evpn_rt', 'route_target_import_evpn'),
-    key('export_evpn_rt', 'route_target_export_evpn'),
+VRF_KEYS = renamed({
+    'name': 'name', 'vrf_id': 'vrf_id', 'vlan_id': 'vlan_id', 'vrf_vlan_name': 'vlan_name',
+    'import_vpn_rt': 'route_target_import', 'export_vpn_rt': 'route_target_export',
+    'import_evpn_rt': 'route_target_import_evpn', 'export_evpn_rt': 'route_target_export_evpn',
+}) + renamed({
+    'vrf_int_mtu': 'mtu', 'loopback_route_tag': 'tag', 'max_bgp_paths': 'max_bgp_paths', 'max_ibgp_paths': 'max_ibgp_paths',
+    'ipv6_linklocal_enable': 'ipv6_link_local', 'adv_host_routes': 'advertise_host_routes',
+    'adv_default_routes': 'advertise_default_route', 'static_default_route': 'static_default_route',
+    'disable_rt_auto': 'disable_rt_auto', 'trm_enable': 'trm', 'redist_direct_routemap': 'route_map',
+    'ipv6_redist_direct_routemap': 'ipv6_route_map',
+}, VrfModel) + (
+    key('vrf_description', 'description', NAC_DESCRIPTION),
+    key('vrf_intf_desc', 'interface_description', NAC_DESCRIPTION),
     key('bgp_password', 'template_params.bgpPassword', secret=True),
     key('bgp_password_encryption_type', 'template_params.bgpPasswordKeyType'),
     key('netflow_enable', ONLY_DEFAULT, False),
@@ -188,24 +192,16 @@ VRF_KEYS = (
 )
 
 # One network of ``overlay.networks`` (NaC's dc_vxlan_fabric_networks template): paths from the network.
-NETWORK_KEYS = (
-    key('name', 'name'),
-    key('vrf_name', 'vrf'),
-    key('is_l2_only', 'layer2_only', False),
-    key('net_id', 'network_id'),
-    key('vlan_id', 'vlan_id'),
-    key('vlan_name', 'vlan_name'),
-    key('gw_ip_address', 'gateway_ipv4'),
-    key('gw_ipv6_address', 'gateway_ipv6'),
+NETWORK_KEYS = renamed({
+    'name': 'name', 'vrf_name': 'vrf', 'net_id': 'network_id', 'vlan_id': 'vlan_id', 'vlan_name': 'vlan_name',
+    'gw_ip_address': 'gateway_ipv4', 'gw_ipv6_address': 'gateway_ipv6',
+}) + renamed({
+    'is_l2_only': 'layer2_only', 'mtu_l3intf': 'mtu', 'route_tag': 'tag', 'arp_suppress': 'suppress_arp', 'trm_enable': 'trm',
+    'route_target_both': 'route_target_both', 'l3gw_on_border': 'l3_gateway_on_border',
+}, NetworkModel) + (
     # NaC fills the SVI's description from its network description default when int_desc is left out.
-    key('int_desc', 'interface_description', 'Configured by Ansible NetAsCode'),
-    key('mtu_l3intf', 'mtu', 9216),
-    key('route_tag', 'tag', 12345),
-    key('arp_suppress', 'suppress_arp', False),
+    key('int_desc', 'interface_description', NAC_DESCRIPTION),
     key('multicast_group_address', 'multicast_group', '239.1.1.1', when=MULTICAST),
-    key('trm_enable', 'trm', False),
-    key('route_target_both', 'route_target_both', False),
-    key('l3gw_on_border', 'l3_gateway_on_border', False),
     key('netflow_enable', ONLY_DEFAULT, False),
     key('network_attach_group', 'attach'),
 )

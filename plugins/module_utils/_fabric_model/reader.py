@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import FABRIC_KEYS, LISTS
@@ -85,3 +86,56 @@ def is_accepted(pattern, accepted):
 def interface_name(name):
     """An interface name as the switch writes it (``eth1/1`` and ``E1/1`` are ``Ethernet1/1``), to compare two of them."""
     return nxos.interface_name(name)[1]
+
+
+def merged(documents):
+    """One model of several files' documents, as NaC (its nac-yaml) reads a fabric's ``host_vars`` directory: mappings merged
+    key by key, a later file's value replacing an earlier one (a null never does), lists appended; then, in every list, an
+    item that names the same object as an earlier one (the values both give are equal, such as the same switch ``name``)
+    merged into it, so that two files can each give part of one switch or one VRF."""
+    model = {}
+    for document in documents:
+        merge_into(model, document or {})
+    return one_item_per_object(model)
+
+
+def merge_into(target, source):
+    for name, value in source.items():
+        if target.get(name) is None:
+            target[name] = copy.deepcopy(value)
+        elif value is None:
+            continue
+        elif isinstance(value, dict) and isinstance(target[name], dict):
+            merge_into(target[name], value)
+        elif isinstance(value, list) and isinstance(target[name], list):
+            target[name] = target[name] + copy.deepcopy(value)
+        else:
+            target[name] = copy.deepcopy(value)
+
+
+def one_item_per_object(node):
+    if isinstance(node, dict):
+        for name, value in node.items():
+            node[name] = one_item_per_object(value)
+    elif isinstance(node, list):
+        items = []
+        for item in node:
+            earlier = next((seen for seen in items if same_object(seen, item)), None)
+            if earlier is None:
+                items.append(item)
+            else:
+                merge_into(earlier, item)
+        return [one_item_per_object(item) for item in items]
+    return node
+
+
+def same_object(one, other):
+    """Whether two list items describe one object: mappings whose single values (not mappings or lists) agree on every key
+    both give, at least one, and that do not each give one the other lacks."""
+    if not isinstance(one, dict) or not isinstance(other, dict):
+        return False
+    values = [{name: value for name, value in item.items() if not isinstance(value, (dict, list))} for item in (one, other)]
+    shared = set(values[0]) & set(values[1])
+    if not shared or any(values[0][name] != values[1][name] for name in shared):
+        return False
+    return not (set(values[0]) - shared and set(values[1]) - shared)

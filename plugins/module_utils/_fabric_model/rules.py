@@ -169,11 +169,8 @@ def check_switches(model, problems):
         if serial is not None:
             if not SERIAL.match(str(serial)):
                 problems.add(path + '.serial_number', 'serial number %r is not one: 1 to 16 letters, digits, _, ., : or -.' % str(serial))
-            elif str(serial) in serials:
-                problems.add(path + '.serial_number', 'serial number %s is also %s\'s: each switch has its own; fix one of them.'
-                             % (serial, serials[str(serial)]))
             else:
-                serials[str(serial)] = name
+                claim(serials, serial, name, path + '.serial_number', 'serial number', problems)
         role = switch.get('role')
         if role is None:
             problems.add(path + '.role', 'missing: give the switch\'s role (%s).' % ', '.join(ROLES))
@@ -185,12 +182,18 @@ def check_switches(model, problems):
                          'address the controller discovers it at.')
         elif not valid_ip(address, 4):
             problems.add(path + '.management.management_ipv4_address', '%r is not an IPv4 address.' % str(address))
-        elif str(address) in addresses:
-            problems.add(path + '.management.management_ipv4_address', 'address %s is also %s\'s: each switch has its own.'
-                         % (address, addresses[str(address)]))
         else:
-            addresses[str(address)] = name
+            claim(addresses, address, name, path + '.management.management_ipv4_address', 'address', problems)
     return switches
+
+
+def claim(owners, value, switch, path, what, problems):
+    """``value`` (a serial number, an address) given to ``switch`` in ``owners`` ({value: switch}), or a problem at ``path``
+    when another switch has it already."""
+    if str(value) in owners:
+        problems.add(path, '%s %s is also %s\'s: each switch has its own; fix one of them.' % (what, value, owners[str(value)]))
+    else:
+        owners[str(value)] = switch
 
 
 def check_named(model, list_path, kind, problems, strict=True):

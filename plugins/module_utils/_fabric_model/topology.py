@@ -84,11 +84,12 @@ def edge_policies(model, addresses):
         suffix = '%s_%s_%s' % (source, port, device)
         peer = {'BGP_PASSWORD': secret, 'BGP_PASSWORD_ENABLE': given['BGP_PASSWORD_ENABLE'], 'TEMPLATE_NAME': template,
                 'NEIGHBOR_ASN': given['NEIGHBOR_ASN'], 'OVERRIDE_LOCAL_ASN': False, 'CONF': given['CONF']}
+        # NaC sends FABRIC_NAME and an empty POLICY_ID too: the controller sets both itself, and our policies module refuses them
         interface = {'INTF_NAME': port, 'DESC': description, 'IP_MASK': given['IP_MASK'], 'NEIGHBOR_IP': given['NEIGHBOR_IP'],
                      'FF_CONF': given['FF_CONF'], 'SPEED': 'Auto', 'ADMIN_STATE': given['ADMIN_STATE'], 'BGP_PASSWORD': '',
-                     'BGP_PASSWORD_ENABLE': False, 'MTU': given['MTU'], 'OVERRIDE_LOCAL_ASN': False, 'POLICY_ID': '',
+                     'BGP_PASSWORD_ENABLE': False, 'MTU': given['MTU'], 'OVERRIDE_LOCAL_ASN': False,
                      'ROUTING_TAG': given['ROUTING_TAG'], 'SERIAL_NUMBER': '', 'asn': asn, 'BGP_TEMPLATE_NAME': template,
-                     'INTF_CONF': given['INTF_CONF'], 'FABRIC_NAME': fabric}
+                     'INTF_CONF': given['INTF_CONF']}
         for (name, priority, prefix), params in ((EDGE_PEER_TEMPLATE, peer), (EDGE_INTERFACE, interface)):
             found.append({'switch': addresses[source], 'template': name, 'description': prefix + suffix, 'priority': priority,
                           'template_params': {key: text(value) for key, value in params.items()}})

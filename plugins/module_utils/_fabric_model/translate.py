@@ -23,8 +23,7 @@ PARAMS = 'template_params.'
 
 def translate(model):
     """{module: config} for a model ``validate`` found no problem in (a key not translated is refused there)."""
-    addresses = {switch['name']: reader.lookup(switch, 'management.management_ipv4_address')
-                 for _path, switch in reader.items(model, 'topology.switches')}
+    addresses = switch_addresses(model)
     groups = {kind: {group['name']: group for _path, group in reader.items(model, 'overlay.' + kind)}
               for kind in ('vrf_attach_groups', 'network_attach_groups')}
     resources = dict((name, []) for name in RESOURCES)
@@ -40,6 +39,12 @@ def translate(model):
     resources['links'] = topology.links(model, addresses)
     resources['policies'] = topology.policies(model, addresses)
     return resources
+
+
+def switch_addresses(model):
+    """{hostname: management address} of the model's switches."""
+    return {switch['name']: reader.lookup(switch, 'management.management_ipv4_address')
+            for _path, switch in reader.items(model, 'topology.switches')}
 
 
 def fabric(model):
