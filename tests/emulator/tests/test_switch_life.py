@@ -53,7 +53,7 @@ def test_a_preprovisioned_switch_is_in_the_inventory_until_removed_and_cannot_be
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"serialNumber": None}, "needs serialNumber"),
+    ({"serialNumber": ""}, "needs serialNumber"),
     ({"data": json.dumps({"modulesModel": []})}, "needs gateway"),
     ({"data": json.dumps({"gateway": "192.0.2.1"})}, "gateway 192.0.2.1 must be an address with its mask length"),
     ({"ipAddress": "10.1.0.2"}, "IP address 10.1.0.2 is already in use by switch"),
