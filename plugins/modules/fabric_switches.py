@@ -106,7 +106,7 @@ options:
         description:
           - V(true) puts the switch into maintenance mode, V(false) takes it out; left out, its mode is not changed. The
             controller's intended mode is set, then deployed to the switch (per switch, waiting for it with O(wait)).
-          - Only for a switch the controller manages: a switch the task adds or pre-provisions is refused V(true) (give it in a
+          - Only for a switch the controller manages; a switch the task adds or pre-provisions is refused V(true) (give it in a
             later task).
           - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 a change of mode is refused before any write, naming the
             switches (no call of that API to write it is known); a task that gives the mode a switch has sends nothing.

@@ -109,7 +109,7 @@ def refuse_taken(fabric, changes, everywhere):
                 raise ModelError('Cannot pre-provision switch %s (serial number %s) in fabric %s: the controller has that serial '
                                  'number already, switch %s of fabric %s. Remove it from %s first, or give the serial number of '
                                  'the new switch. Nothing was written.' % (change.name, serial, fabric, address, other_fabric,
-                                                                          other_fabric))
+                                                                           other_fabric))
             if address == change.name:
                 raise ModelError('Cannot pre-provision switch %s (serial number %s) in fabric %s: %s is the management address '
                                  'of switch %s of fabric %s. Give the new switch another address, or remove that switch first. '
