@@ -435,3 +435,51 @@ def test_maintenance_mode_on_the_legacy_api_and_read_on_4_2(resource, emu):
     assert back['requests'] == ['DELETE %s/maintenance-mode' % switch_path, 'POST %s/deploy-maintenance-mode' % switch_path]
     switch = inventory(emu, 'site-a')['10.1.0.2']
     assert (switch['mode'], switch['systemMode']) == ('Normal', 'Normal')
+
+
+def test_a_maintenance_change_the_controller_refuses_part_way_fails_naming_the_switch_and_lists_what_was_sent(resource, emu):
+    if on_manage(emu):
+        pytest.skip('4.2 writes no maintenance mode: its refusal before any write is tested above')
+    leaf = inventory(emu, 'site-a')['10.1.0.2']['serialNumber']
+    # a pre-provisioned switch cannot be managed until it boots: the controller refuses its maintenance mode
+    made, run = resource.steps('fabric_switches', [
+        dict(state='merged', config=[PRE]),
+        dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': True}, {'name': '192.0.2.81', 'maintenance': True}],
+             may_fail=True)])
+    assert made['changed'] is True and not made['failed'], made.play.output[-3000:]
+    assert run['failed'] is True and run['changed'] is True
+    assert run['msg'].startswith('The controller refused changing the maintenance mode of switch 192.0.2.81 (HTTP 500): ')
+    assert run['msg'].endswith('Switch FDO2700PRE1 is not manageable'), run['msg']
+    # the first switch's intended mode was set, the second's refused; no deploy was sent
+    assert run['requests'] == ['POST /control/fabrics/site-a/switches/%s/maintenance-mode' % serial for serial in (leaf, 'FDO2700PRE1')]
+    switch = inventory(emu, 'site-a')['10.1.0.2']
+    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Normal')
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_rendered_preprovisioning_is_what_a_run_sends_on_each_api(resource, play, emu, tmp_path):
+    if on_manage(emu):
+        pytest.skip('rendered is offline: the same on both emulators')
+    legacy = resource('fabric_switches', 'rendered', [PRE], fabric='site-dc1')
+    assert legacy.play.rc == 0, legacy.play.output[-3000:]
+    assert [(request['method'], request['path']) for request in legacy['rendered']] == [
+        ('POST', LAN_FABRIC + DC1 + '/inventory/poap'), ('POST', LAN_FABRIC + '/control/switches/roles')]
+    entry, = legacy['rendered'][0]['body']
+    assert entry['password'] == '********' and entry['serialNumber'] == 'FDO2700PRE1' and entry['ipAddress'] == '192.0.2.81'
+    assert json.loads(entry['data']) == {'modulesModel': ['N9K-C93180YC-FX'], 'gateway': '192.0.2.1/24'}
+    assert legacy['rendered'][1]['body'] == [{'serialNumber': 'FDO2700PRE1', 'role': 'border'}]
+    result_file = tmp_path / 'result.json'
+    outcome = play('resource_fabric_switches.yml', extra_vars={
+        'resource_state': 'rendered', 'resource_config': [PRE], 'resource_fabric': 'site-dc1', 'resource_controller_api': 'manage',
+        'result_file': str(result_file)})
+    assert outcome.rc == 0, outcome.output[-3000:]
+    rendered = json.loads(result_file.read_text(encoding='utf-8'))['rendered']
+    assert [(request['method'], request['path']) for request in rendered] == [
+        ('POST', '/api/v1/manage/fabrics/site-dc1/switchActions/preProvision')]
+    assert rendered[0]['body'] == {'switches': [{
+        'serialNumber': 'FDO2700PRE1', 'ip': '192.0.2.81', 'hostname': 'leaf-81', 'model': 'N9K-C93180YC-FX',
+        'softwareVersion': '10.3(2)', 'gatewayIpMask': '192.0.2.1/24', 'switchRole': 'border', 'password': '********',
+        'discoveryAuthProtocol': 'md5'}]}
+    assert emu.counters()['logins'] == 0
+    for played in (legacy.play, outcome):
+        played.assert_no_secrets(SWITCH_PASSWORD)
