@@ -34,7 +34,8 @@ description:
     each changed switch before and after.
   - Check mode sees the controller as it is, not as the play's earlier tasks would leave it. So where a refusal rests on that
     (a switch to add without O(switch_username) and O(switch_password), which an earlier task may add; a fabric that does not
-    exist yet, which an earlier task may create), check mode warns, naming it, and reports the change; a real run refuses it.
+    exist yet, which an earlier task may create; a switch to pre-provision whose serial number or address another switch has,
+    which an earlier task may remove), check mode warns, naming it, and reports the change; a real run refuses it.
   - A task cut off part way (the controller restarting, say) fails saying so, with C(changed) and the RV(requests) sent by then.
   - The switch credentials (O(switch_password)) never appear in the task's output, at any verbosity.
 seealso:

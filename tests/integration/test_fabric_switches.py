@@ -379,12 +379,14 @@ def test_a_preprovisioned_switch_is_created_gathered_changed_and_deleted(resourc
 def test_preprovisioning_what_the_controller_has_is_refused_before_any_write_naming_both(resource, emu):
     site_a = inventory(emu, 'site-a')
     spine_serial = site_a['10.1.0.1']['serialNumber']
-    taken_address, taken_serial, no_gateway, into_maintenance = resource.steps('fabric_switches', [
+    taken_address, taken_serial, no_gateway, into_maintenance, checked = resource.steps('fabric_switches', [
         dict(state='merged', config=[dict(PRE, name='10.1.0.2')], fabric='site-dc1', may_fail=True),
         dict(state='merged', config=[dict(PRE, serial_number=spine_serial)], fabric='site-dc1', may_fail=True),
         dict(state='merged', config=[{key: value for key, value in PRE.items() if key != 'gateway'}], fabric='site-dc1',
              may_fail=True),
-        dict(state='merged', config=[dict(PRE, maintenance=True)], fabric='site-dc1', may_fail=True)])
+        dict(state='merged', config=[dict(PRE, maintenance=True)], fabric='site-dc1', may_fail=True),
+        # check mode: an earlier task of the play may remove the switch that has the address; a warning, not a refusal
+        dict(state='merged', config=[dict(PRE, name='10.1.0.2')], fabric='site-dc1', check=True)])
     for run in (taken_address, taken_serial, no_gateway, into_maintenance):
         assert run['failed'] is True and run.writes == 0 and not run.get('requests'), run.result
     assert ('Cannot pre-provision switch 10.1.0.2 (serial number FDO2700PRE1) in fabric site-dc1: 10.1.0.2 is the management '
@@ -393,6 +395,10 @@ def test_preprovisioning_what_the_controller_has_is_refused_before_any_write_nam
             'already, switch 10.1.0.1 of fabric site-a.' % spine_serial) in taken_serial['msg']
     assert 'Pre-provisioning switch 192.0.2.81 needs gateway; add gateway to its config item.' in no_gateway['msg']
     assert 'Switch 192.0.2.81 is not in the fabric yet, so it cannot go into maintenance mode' in into_maintenance['msg']
+    assert checked['changed'] is True and not checked['failed'] and checked.writes == 0
+    assert warned(checked.play, '10.1.0.2 is the management address of switch %s of fabric site-a. Give the new switch another '
+                  'address, or remove that switch first. If an earlier task of the play removes that switch, a real run '
+                  'pre-provisions this one; otherwise it fails there.' % site_a['10.1.0.2']['serialNumber'])
     assert inventory(emu, 'site-dc1') == {}
     taken_address.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
 
