@@ -7,7 +7,7 @@ from __future__ import annotations
 
 DOCUMENTATION = r"""
 module: fabric_switches
-short_description: The switches of a fabric (discovery, roles, removal), idempotently
+short_description: The switches of a fabric (discovery, pre-provisioning, roles, maintenance mode, removal), idempotently
 version_added: 1.0.0
 description:
   - Adds switches to a fabric of the fabric controller, sets their roles and removes them, with the states of Ansible's
@@ -21,11 +21,21 @@ description:
     which shows it unmanageable once before it is ready.
   - A switch the controller cannot reach, cannot log in to, or already manages in any fabric fails the task, naming it, before
     anything is discovered. Any error the controller answers fails the task naming the switches of that request.
+  - A config item with O(config[].serial_number) for a switch the fabric does not have pre-provisions it (a new switch, before
+    it is cabled and boots) with its O(config[].model), O(config[].version), O(config[].hostname), management address
+    (O(config[].name)), O(config[].gateway), role and O(config[].image_policy). The controller lists it at once, and cannot
+    manage it until it boots. Changing its serial number, model, version or hostname removes it and pre-provisions it again
+    (the controller has no call that changes one), which needs O(config[].gateway) again.
+  - Pre-provisioning is refused before any write when the controller already has the serial number (in any fabric, or at
+    another address of this one), or another fabric has a switch at that address, naming both switches.
+  - O(config[].maintenance) puts a switch the controller manages into maintenance mode (traffic drained from it) or back,
+    and deploys that mode to the switch. Only on the legacy API; see the notes for 4.2.
   - Check mode sends no write (not even the reachability test) and reports the same C(changed) as a real run; C(--diff) shows
     each changed switch before and after.
   - Check mode sees the controller as it is, not as the play's earlier tasks would leave it. So where a refusal rests on that
     (a switch to add without O(switch_username) and O(switch_password), which an earlier task may add; a fabric that does not
-    exist yet, which an earlier task may create), check mode warns, naming it, and reports the change; a real run refuses it.
+    exist yet, which an earlier task may create; a switch to pre-provision whose serial number or address another switch has,
+    which an earlier task may remove), check mode warns, naming it, and reports the change; a real run refuses it.
   - A task cut off part way (the controller restarting, say) fails saying so, with C(changed) and the RV(requests) sent by then.
   - The switch credentials (O(switch_password)) never appear in the task's output, at any verbosity.
 seealso:
@@ -55,7 +65,10 @@ options:
       - V(deleted) removes the listed switches from the fabric, or every switch of the fabric when O(config) is empty. A switch
         already absent is fine.
       - V(gathered) returns every switch of the fabric in RV(gathered), in the format O(config) takes, so it can be fed back to
-        V(merged) unchanged.
+        V(merged) unchanged; with each switch's O(config[].maintenance) mode (left out while the controller has not deployed
+        the mode it intends), and for a switch the controller cannot manage (a pre-provisioned one, not booted yet) its
+        O(config[].serial_number), O(config[].model), O(config[].version) and O(config[].hostname). The inventory does not show a
+        pre-provisioned switch's O(config[].gateway) and O(config[].image_policy), so gathered cannot list them.
       - V(rendered) returns in RV(rendered) the reachability test and discovery requests a run would send to a fabric without
         these switches, computed without connecting (the password shown masked, the discovered switches by IP address only);
         with O(controller_api=manage), the shallow discovery and the adds of C(/api/v1/manage).
@@ -90,6 +103,45 @@ options:
           - Only used when the switch is added; it is not a property of a switch, so it never makes a switch differ.
         type: bool
         default: false
+      maintenance:
+        description:
+          - V(true) puts the switch into maintenance mode, V(false) takes it out; left out, its mode is not changed. The
+            controller's intended mode is set, then deployed to the switch (per switch, waiting for it with O(wait)).
+          - Only for a switch the controller manages; a switch the task adds or pre-provisions is refused V(true) (give it in a
+            later task).
+          - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 a change of mode is refused before any write, naming the
+            switches (no call of that API to write it is known); a task that gives the mode a switch has sends nothing.
+        type: bool
+      serial_number:
+        description:
+          - The serial number of a switch to pre-provision. Given for a switch the fabric does not have, the switch is
+            pre-provisioned rather than discovered, and O(config[].model), O(config[].version), O(config[].hostname) and
+            O(config[].gateway) are needed too.
+          - For a switch the controller manages it must be the serial number the switch has (or be left out).
+        type: str
+      model:
+        description:
+          - The model of a switch to pre-provision, such as V(N9K-C93180YC-FX).
+        type: str
+      version:
+        description:
+          - The NX-OS release of a switch to pre-provision, such as V(10.3(2\)).
+        type: str
+      hostname:
+        description:
+          - The hostname of a switch to pre-provision.
+        type: str
+      gateway:
+        description:
+          - The default gateway of a pre-provisioned switch's management address, with the subnet's mask length, such as
+            V(192.0.2.1/24). Part of its day-0 configuration; only used when the switch is pre-provisioned (again), and
+            never compared with the controller, which does not show it.
+        type: str
+      image_policy:
+        description:
+          - The image policy a pre-provisioned switch boots with. Used only when the switch is pre-provisioned, like
+            O(config[].gateway).
+        type: str
   switch_username:
     description:
       - The user the controller logs in to the switches being added with. Needed only when a switch is added.
@@ -97,6 +149,7 @@ options:
   switch_password:
     description:
       - That user's password. Needed only when a switch is added. Never shown in any output.
+      - For a switch pre-provisioned, the password its day-0 configuration gives the admin user (needed then).
     type: str
   switch_auth_protocol:
     description:
@@ -135,6 +188,12 @@ notes:
     switches added have several roles or ways of adding, or several are removed; one shallow discovery of all the switches to
     add, then one add per way of adding (each switch with its own role), one removal for all, one role change. O(max_hops)
     above V(7) is refused there before anything is sent, as the discovery of 4.2 follows at most 7 hops.
+  - On Nexus Dashboard 4.2 C(/api/v1/manage) pre-provisions a switch with its role in one request; no public client of that
+    API writes maintenance mode, so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
+    (replacing a failed switch) expects the switch already in maintenance mode; put it there on the legacy API, or in the
+    dashboard, first.
+  - The module does not yet cover POAP bootstrap entries (switches the controller sees booting), the swap of a
+    pre-provisioned switch to the switch that boots, or RMA.
 """
 
 EXAMPLES = r"""
@@ -174,6 +233,27 @@ EXAMPLES = r"""
       - name: 192.0.2.21
         role: spine
 
+- name: Pre-provision a leaf before it is cabled; the controller lists it until it boots
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    switch_password: "{{ vault_switch_password }}"
+    config:
+      - name: 192.0.2.81
+        serial_number: FDO2700PRE1
+        model: N9K-C93180YC-FX
+        version: 10.3(2)
+        hostname: leaf-81
+        gateway: 192.0.2.1/24
+        role: leaf
+
+- name: Put a switch into maintenance mode before working on it (legacy API)
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    controller_api: legacy
+    config:
+      - name: 192.0.2.12
+        maintenance: true
+
 - name: Remove a switch (fine when already gone)
   fabricops.dashboard.fabric_switches:
     fabric: site-dc1
@@ -191,7 +271,7 @@ before:
   returned: always
   type: list
   elements: dict
-  sample: [{"name": "192.0.2.11", "role": "leaf"}]
+  sample: [{"name": "192.0.2.11", "role": "leaf", "maintenance": false}]
 after:
   description:
     - The same switches as the task leaves them (as planned, in check mode); a removed switch is left out.
@@ -227,6 +307,8 @@ requests:
     - The writes sent, as C(METHOD path) (the path under C(/appcenter/cisco/ndfc/api/v1/lan-fabric/rest)), in order. The
       removals come first, then for each group of switches added together the reachability test and the discovery, then
       one role change for all the switches whose role changes.
+    - A pre-provisioning task sends one pre-provision request for its switches (after the removal of those it pre-provisions
+      again), and their roles with the role change; a maintenance change per switch its mode write, then per switch its deploy.
     - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
       adding, then one role change.
     - After a failure part way, the writes sent before it, which did change the controller.

@@ -68,11 +68,12 @@ def test_a_role_change_is_one_call_with_a_diff_and_replaced_resets_the_role(reso
     gathered, check, run = resource.steps('fabric_switches', [dict(state='gathered'), dict(state='merged', config=border, check=True, diff=True),
                                                               dict(state='merged', config=border, diff=True)])
     assert gathered.play.rc == 0 and gathered.writes == 0
-    assert gathered['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'leaf'}]
+    assert gathered['gathered'] == [{'name': '10.1.0.1', 'role': 'spine', 'maintenance': False},
+                                    {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': False}]
     assert check['changed'] is True and check.writes == 0
     assert run['requests'] == [role_request(emu)]
-    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}},
-                        'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway'}}}
+    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': False}},
+                        'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'border_gateway', 'maintenance': False}}}
     # --diff shows it in the module's terms (the output of the run's task, after the check mode's)
     assert '"role": "border_gateway"' in run.play.stdout.split('(step 3)', 1)[1]
     assert inventory(emu, 'site-a')['10.1.0.2']['switchRole'] == 'border gateway'
@@ -96,7 +97,7 @@ def test_deleted_removes_the_listed_switches_and_absent_ones_are_fine(resource, 
     else:
         serial = run['requests'][0].rsplit('/', 1)[-1]
         assert run['requests'] == ['DELETE /control/fabrics/site-a/switches/%s' % serial] and serial.startswith('FDO')
-    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}, 'after': {}}
+    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': False}}, 'after': {}}
     assert list(inventory(emu, 'site-a')) == ['10.1.0.1']
     # the rerun, then in the same run every switch deleted
     everything, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='deleted', config=config)],
@@ -121,7 +122,7 @@ def test_overridden_removes_unlisted_switches_adds_listed_ones_and_resets_roles(
             'POST /control/fabrics/site-a/inventory', 'POST /control/switches']
     assert {address: switch['switchRole'] for address, switch in inventory(emu, 'site-a').items()} == {
         '10.1.0.1': 'leaf', '192.0.2.31': 'leaf'}
-    assert run['after'] == [{'name': '10.1.0.1', 'role': 'leaf'}, {'name': '192.0.2.31', 'role': 'leaf'}]
+    assert run['after'] == [{'name': '10.1.0.1', 'role': 'leaf', 'maintenance': False}, {'name': '192.0.2.31', 'role': 'leaf'}]
     assert_idempotent(resource, 'fabric_switches', 'overridden', config)
 
 
@@ -129,7 +130,8 @@ def test_gathered_output_fed_back_changes_nothing(resource):
     made, gathered = resource.steps('fabric_switches', [dict(state='merged', config=NEW, fabric='site-dc1'),
                                                         dict(state='gathered', fabric='site-dc1')])
     assert gathered.play.rc == 0 and made['changed'] is True and gathered.writes == 0
-    assert gathered['gathered'] == [{'name': '192.0.2.11', 'role': 'leaf'}, {'name': '192.0.2.21', 'role': 'spine'}]
+    assert gathered['gathered'] == [{'name': '192.0.2.11', 'role': 'leaf', 'maintenance': False},
+                                    {'name': '192.0.2.21', 'role': 'spine', 'maintenance': False}]
     # the three in one run of their own, as reruns: none is to change anything
     states = ('merged', 'replaced', 'overridden')
     fed_backs = resource.steps('fabric_switches', [dict(state=state, config=gathered['gathered'], fabric='site-dc1') for state in states])
@@ -324,3 +326,166 @@ def test_a_role_change_is_seen_by_the_runs_later_network_tasks(play, emu):
     assert inventory(emu, 'site-dc1')['192.0.2.71']['switchRole'] == 'spine'
     networks = {item['networkName'] for item in read_controller(emu, '/top-down/fabrics/site-dc1/networks')}
     assert networks == {'before-role'}
+
+
+# A switch's life: pre-provisioned before it boots, maintenance mode (issue 39)
+
+PRE = {'name': '192.0.2.81', 'serial_number': 'FDO2700PRE1', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)',
+       'hostname': 'leaf-81', 'gateway': '192.0.2.1/24', 'role': 'border'}
+# what gathered lists of it: the inventory does not show its gateway
+PRE_GATHERED = {'name': '192.0.2.81', 'serial_number': 'FDO2700PRE1', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)',
+                'hostname': 'leaf-81', 'role': 'border', 'maintenance': False}
+
+
+def test_a_preprovisioned_switch_is_created_gathered_changed_and_deleted(resource, emu):
+    check, run, gathered = resource.steps('fabric_switches', [
+        dict(state='merged', config=[PRE], fabric='site-dc1', check=True, diff=True),
+        dict(state='merged', config=[PRE], fabric='site-dc1', diff=True), dict(state='gathered', fabric='site-dc1')])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
+    if on_manage(emu):
+        # one request: the switch with its role
+        assert run['requests'] == ['POST %s/switchActions/preProvision' % MANAGE_DC1]
+    else:
+        # the legacy body has no role: it follows in the role change
+        assert run['requests'] == ['POST %s/inventory/poap' % DC1, 'POST /control/switches/roles']
+    assert run.diff == {'before': {}, 'after': {'192.0.2.81': {key: PRE[key] for key in PRE if key != 'gateway'}}}
+    switch = inventory(emu, 'site-dc1')['192.0.2.81']
+    assert (switch['serialNumber'], switch['logicalName'], switch['model'], switch['release'], switch['switchRole']) == (
+        'FDO2700PRE1', 'leaf-81', 'N9K-C93180YC-FX', '10.3(2)', 'border')
+    assert switch['managable'] is False  # until it boots
+    assert gathered['gathered'] == [PRE_GATHERED]
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+    # reruns: the task, and gathered fed back; then in the same run a new release (pre-provisioned again), then deleted
+    changed_check, changed, deleted = assert_reruns_idempotent(
+        resource, 'fabric_switches', [dict(state='merged', config=[PRE], fabric='site-dc1'),
+                                      dict(state='replaced', config=[PRE_GATHERED], fabric='site-dc1')],
+        then=[dict(state='merged', config=[dict(PRE, version='10.4(1)')], fabric='site-dc1', check=True),
+              dict(state='merged', config=[dict(PRE, version='10.4(1)')], fabric='site-dc1', diff=True),
+              dict(state='deleted', config=[{'name': '192.0.2.81'}], fabric='site-dc1')])
+    assert changed.play.rc == 0, changed.play.output[-3000:]
+    assert changed_check['changed'] is True and changed_check.writes == 0
+    if on_manage(emu):
+        assert changed['requests'] == ['POST %s/switchActions/remove' % MANAGE_DC1, 'POST %s/switchActions/preProvision' % MANAGE_DC1]
+        assert deleted['requests'] == ['POST %s/switchActions/remove' % MANAGE_DC1]
+    else:
+        assert changed['requests'] == ['DELETE %s/switches/FDO2700PRE1' % DC1, 'POST %s/inventory/poap' % DC1,
+                                       'POST /control/switches/roles']
+        assert deleted['requests'] == ['DELETE %s/switches/FDO2700PRE1' % DC1]
+    assert changed.diff['after']['192.0.2.81']['version'] == '10.4(1)'
+    assert deleted['changed'] is True and inventory(emu, 'site-dc1') == {}
+
+
+def test_preprovisioning_what_the_controller_has_is_refused_before_any_write_naming_both(resource, emu):
+    site_a = inventory(emu, 'site-a')
+    spine_serial = site_a['10.1.0.1']['serialNumber']
+    taken_address, taken_serial, no_gateway, into_maintenance, checked = resource.steps('fabric_switches', [
+        dict(state='merged', config=[dict(PRE, name='10.1.0.2')], fabric='site-dc1', may_fail=True),
+        dict(state='merged', config=[dict(PRE, serial_number=spine_serial)], fabric='site-dc1', may_fail=True),
+        dict(state='merged', config=[{key: value for key, value in PRE.items() if key != 'gateway'}], fabric='site-dc1',
+             may_fail=True),
+        dict(state='merged', config=[dict(PRE, maintenance=True)], fabric='site-dc1', may_fail=True),
+        # check mode: an earlier task of the play may remove the switch that has the address; a warning, not a refusal
+        dict(state='merged', config=[dict(PRE, name='10.1.0.2')], fabric='site-dc1', check=True)])
+    for run in (taken_address, taken_serial, no_gateway, into_maintenance):
+        assert run['failed'] is True and run.writes == 0 and not run.get('requests'), run.result
+    assert ('Cannot pre-provision switch 10.1.0.2 (serial number FDO2700PRE1) in fabric site-dc1: 10.1.0.2 is the management '
+            'address of switch %s of fabric site-a.' % site_a['10.1.0.2']['serialNumber']) in taken_address['msg']
+    assert ('Cannot pre-provision switch 192.0.2.81 (serial number %s) in fabric site-dc1: the controller has that serial number '
+            'already, switch 10.1.0.1 of fabric site-a.' % spine_serial) in taken_serial['msg']
+    assert 'Pre-provisioning switch 192.0.2.81 needs gateway; add gateway to its config item.' in no_gateway['msg']
+    assert 'Switch 192.0.2.81 is not in the fabric yet, so it cannot go into maintenance mode' in into_maintenance['msg']
+    assert checked['changed'] is True and not checked['failed'] and checked.writes == 0
+    assert warned(checked.play, '10.1.0.2 is the management address of switch %s of fabric site-a. Give the new switch another '
+                  'address, or remove that switch first. If an earlier task of the play removes that switch, a real run '
+                  'pre-provisions this one; otherwise it fails there.' % site_a['10.1.0.2']['serialNumber'])
+    assert inventory(emu, 'site-dc1') == {}
+    taken_address.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_maintenance_mode_on_the_legacy_api_and_read_on_4_2(resource, emu):
+    leaf = inventory(emu, 'site-a')['10.1.0.2']['serialNumber']
+    into = [{'name': '10.1.0.2', 'maintenance': True}]
+    if on_manage(emu):
+        # 4.2 cannot write it: a switch put into maintenance on the legacy API (its paths under the emulator's legacy view)
+        session = emu.login()
+        for path in ('maintenance-mode', 'deploy-maintenance-mode'):
+            answer = session.post(emu.legacy_url(LAN_FABRIC + '/control/fabrics/site-a/switches/%s/%s' % (leaf, path)), timeout=10)
+            assert answer.status_code == 200, answer.text
+        gathered, same, out = resource.steps('fabric_switches', [
+            dict(state='gathered'), dict(state='merged', config=into),
+            dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}], may_fail=True)])
+        assert gathered['gathered'] == [{'name': '10.1.0.1', 'role': 'spine', 'maintenance': False},
+                                        {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}]
+        assert same['changed'] is False and same.writes == 0  # the mode the switch has: nothing to write
+        assert out['failed'] is True and out.writes == 0 and not out.get('requests')
+        assert 'no call known to this collection that changes a switch\'s maintenance mode, and switches 10.1.0.2 would ' \
+            'change' in out['msg'] and 'controller_api: legacy' in out['msg']
+        assert inventory(emu, 'site-a')['10.1.0.2']['systemMode'] == 'Maintenance'
+        return
+    check, run, gathered = resource.steps('fabric_switches', [dict(state='merged', config=into, check=True, diff=True),
+                                                              dict(state='merged', config=into, diff=True), dict(state='gathered')])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
+    switch_path = '%s/switches/%s' % ('/control/fabrics/site-a', leaf)
+    # the intended mode, then its deploy (the controller answers once the switch has changed mode: the task waits)
+    assert run['requests'] == ['POST %s/maintenance-mode' % switch_path, 'POST %s/deploy-maintenance-mode' % switch_path]
+    assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': False}},
+                        'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}}}
+    switch = inventory(emu, 'site-a')['10.1.0.2']
+    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Maintenance')
+    assert gathered['gathered'][1] == {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}
+    # the rerun, then back out of maintenance in the same run
+    back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=into)],
+                                     then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}])])
+    assert back['requests'] == ['DELETE %s/maintenance-mode' % switch_path, 'POST %s/deploy-maintenance-mode' % switch_path]
+    switch = inventory(emu, 'site-a')['10.1.0.2']
+    assert (switch['mode'], switch['systemMode']) == ('Normal', 'Normal')
+
+
+def test_a_maintenance_change_the_controller_refuses_part_way_fails_naming_the_switch_and_lists_what_was_sent(resource, emu):
+    if on_manage(emu):
+        pytest.skip('4.2 writes no maintenance mode: its refusal before any write is tested above')
+    leaf = inventory(emu, 'site-a')['10.1.0.2']['serialNumber']
+    # a pre-provisioned switch cannot be managed until it boots: the controller refuses its maintenance mode
+    made, run = resource.steps('fabric_switches', [
+        dict(state='merged', config=[PRE]),
+        dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': True}, {'name': '192.0.2.81', 'maintenance': True}],
+             may_fail=True)])
+    assert made['changed'] is True and not made['failed'], made.play.output[-3000:]
+    assert run['failed'] is True and run['changed'] is True
+    assert run['msg'].startswith('The controller refused changing the maintenance mode of switch 192.0.2.81 (HTTP 500): ')
+    assert run['msg'].endswith('Switch FDO2700PRE1 is not manageable'), run['msg']
+    # the first switch's intended mode was set, the second's refused; no deploy was sent
+    assert run['requests'] == ['POST /control/fabrics/site-a/switches/%s/maintenance-mode' % serial for serial in (leaf, 'FDO2700PRE1')]
+    switch = inventory(emu, 'site-a')['10.1.0.2']
+    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Normal')
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_rendered_preprovisioning_is_what_a_run_sends_on_each_api(resource, play, emu, tmp_path):
+    if on_manage(emu):
+        pytest.skip('rendered is offline: the same on both emulators')
+    legacy = resource('fabric_switches', 'rendered', [PRE], fabric='site-dc1')
+    assert legacy.play.rc == 0, legacy.play.output[-3000:]
+    assert [(request['method'], request['path']) for request in legacy['rendered']] == [
+        ('POST', LAN_FABRIC + DC1 + '/inventory/poap'), ('POST', LAN_FABRIC + '/control/switches/roles')]
+    entry, = legacy['rendered'][0]['body']
+    assert entry['password'] == '********' and entry['serialNumber'] == 'FDO2700PRE1' and entry['ipAddress'] == '192.0.2.81'
+    assert json.loads(entry['data']) == {'modulesModel': ['N9K-C93180YC-FX'], 'gateway': '192.0.2.1/24'}
+    assert legacy['rendered'][1]['body'] == [{'serialNumber': 'FDO2700PRE1', 'role': 'border'}]
+    result_file = tmp_path / 'result.json'
+    outcome = play('resource_fabric_switches.yml', extra_vars={
+        'resource_state': 'rendered', 'resource_config': [PRE], 'resource_fabric': 'site-dc1', 'resource_controller_api': 'manage',
+        'result_file': str(result_file)})
+    assert outcome.rc == 0, outcome.output[-3000:]
+    rendered = json.loads(result_file.read_text(encoding='utf-8'))['rendered']
+    assert [(request['method'], request['path']) for request in rendered] == [
+        ('POST', '/api/v1/manage/fabrics/site-dc1/switchActions/preProvision')]
+    assert rendered[0]['body'] == {'switches': [{
+        'serialNumber': 'FDO2700PRE1', 'ip': '192.0.2.81', 'hostname': 'leaf-81', 'model': 'N9K-C93180YC-FX',
+        'softwareVersion': '10.3(2)', 'gatewayIpMask': '192.0.2.1/24', 'switchRole': 'border', 'password': '********',
+        'discoveryAuthProtocol': 'md5'}]}
+    assert emu.counters()['logins'] == 0
+    for played in (legacy.play, outcome):
+        played.assert_no_secrets(SWITCH_PASSWORD)

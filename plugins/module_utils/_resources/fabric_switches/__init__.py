@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, NAME, TEXT, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, FLAG, NAME, TEXT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.manage import SwitchManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, ROLES, SwitchModel
@@ -18,6 +18,14 @@ FABRIC_SWITCHES = Resource(
         'name': NAME,
         'role': {'type': 'str', 'choices': list(ROLES)},
         'preserve_config': {'type': 'bool', 'default': False},
+        'maintenance': FLAG,
+        # a switch to pre-provision: its serial number, model, NX-OS release, hostname; its day-0 gateway and image policy
+        'serial_number': TEXT,
+        'model': TEXT,
+        'version': TEXT,
+        'hostname': TEXT,
+        'gateway': TEXT,
+        'image_policy': TEXT,
     },
     options={
         'fabric': NAME,

@@ -15,6 +15,12 @@ again (cisco.dcnm's dcnm_inventory re-adds switches on merged and overridden run
 in the order the controller needs: removals, the adds (test reachability, discover, per role and
 way of adding, then wait until the new switches can be managed), and the role changes in one call.
 The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabric_switches_manage.SwitchManageMapping``.
+
+A switch given a ``serial_number`` (with model, version, hostname and gateway) that the fabric does not have is
+pre-provisioned (``inventory/poap``): it is in the inventory before it boots, and the controller cannot manage it until it
+does. ``maintenance`` is the switch's mode, read from the inventory's ``mode`` and ``systemMode``, written per switch
+(``switches/{serial}/maintenance-mode``, then ``deploy-maintenance-mode``). What the two share with the 4.2 mapping is in
+``life.py``.
 """
 
 from __future__ import annotations
@@ -27,7 +33,12 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_from_controller, role_to_controller
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
-from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import AUTH_PROTOCOLS, split_add_options
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
+    LEGACY_FIELDS, check_new, inventory_fields, legacy_maintenance, legacy_preprovision, pin_managed, refuse_taken, reprovisions,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
+    AUTH_PROTOCOLS, is_preprovisioned, split_add_options,
+)
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
 
 
@@ -37,6 +48,9 @@ class SwitchMapping(Mapping):
     ADDRESS_FIELD = 'ipAddress'
     SERIAL_FIELDS = ('serialNumber',)
     ROLE_SPELLING = staticmethod(role_from_controller)
+    # the entry's fields of a pre-provisioned switch, and its maintenance mode
+    FIELDS = LEGACY_FIELDS
+    MAINTENANCE = staticmethod(legacy_maintenance)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -66,7 +80,18 @@ class SwitchMapping(Mapping):
                            'may read it.' % (self.fabric, exc.status, exc.message), exc.status) from None
         self.entries = {str(self.address_of(entry)): entry for entry in listed
                         if isinstance(entry, dict) and self.address_of(entry) and self.serial_of(entry)}
-        return {address: {'name': address, 'role': self.role_of(entry) or 'leaf'} for address, entry in self.entries.items()}
+        return {address: self.object_of(address, entry) for address, entry in self.entries.items()}
+
+    def object_of(self, address, entry):
+        """A switch as the module shows it: its role and maintenance mode, and for a switch the controller cannot manage
+        (pre-provisioned, not booted yet) what it was pre-provisioned with."""
+        obj = {'name': address, 'role': self.role_of(entry) or 'leaf'}
+        maintenance = self.MAINTENANCE(entry)
+        if maintenance is not None:
+            obj['maintenance'] = maintenance
+        if self.down(entry):
+            obj.update(inventory_fields(entry, self.FIELDS))
+        return obj
 
     def read_list(self):
         """The fabric's switches as the controller lists them (one request)."""
@@ -89,12 +114,30 @@ class SwitchMapping(Mapping):
     def prepare(self, wants, have):
         del have
         self.adding = split_add_options(wants)
+        pin_managed(wants, self.entries, lambda entry: not self.down(entry), self.FIELDS)
 
     def prepare_offline(self, wants):
         self.adding = split_add_options(wants)
 
+    def check_intent(self, state, wants, changes, checks):
+        del state, wants, checks
+        check_new(changes, self.adding)
+
     def check(self, changes):
-        adding = [change.name for change in changes if change.action == 'create']
+        preprovisioning = [change.name for change in changes if change.action == 'create' and is_preprovisioned(change.after)]
+        if preprovisioning and not self.params.get('switch_password'):
+            raise ModelError('Pre-provisioning switches %s needs switch_password, the password their day-0 configuration gives '
+                             'the admin user. Nothing was written.' % ', '.join(preprovisioning))
+        if preprovisioning:
+            try:
+                refuse_taken(self.fabric, changes, self.everywhere())
+            except ModelError as exc:
+                if not self.client.check_mode:
+                    raise
+                # The other switch is there now; an earlier task of the play may remove it, which check mode cannot tell.
+                self.client.warn('%s If an earlier task of the play removes that switch, a real run pre-provisions this one; '
+                                 'otherwise it fails there.' % str(exc).replace(' Nothing was written.', ''))
+        adding = [change.name for change in changes if change.action == 'create' and not is_preprovisioned(change.after)]
         if not adding:
             return
         if self.client.check_mode and not self.has_credentials():
@@ -105,6 +148,12 @@ class SwitchMapping(Mapping):
                              'sets what it lists; otherwise it fails there.' % (', '.join(adding), self.fabric))
             return
         self.credentials()  # fail before anything is sent, in check mode too
+
+    def everywhere(self):
+        """[(fabric, address, serial)] of every switch the controller has, in any fabric (one read)."""
+        listed = self.client.read('/inventory/allswitches') or []
+        return [(entry.get('fabricName'), entry.get('ipAddress'), entry.get('serialNumber'))
+                for entry in listed if isinstance(entry, dict)]
 
     def has_credentials(self):
         return bool(self.params.get('switch_username') and self.params.get('switch_password'))
@@ -138,21 +187,56 @@ class SwitchMapping(Mapping):
         del result
         self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
         for change in changes:
-            if change.action == 'delete':
+            if change.action == 'delete' or reprovisions(change):
                 yield from self.attempt('removing', [change.name],
                                         Request('DELETE', '%s/switches/%s' % (self.base, segment(self.serial(change.name)))))
         for (role, preserve), addresses in self.add_groups(changes).items():
             yield from self.add(addresses, role, preserve)
-        roles = {change.name: change.after['role'] for change in changes if change.action == 'update'}
+        provisioned = self.preprovisioned(changes)
+        if provisioned:
+            yield from self.attempt('pre-provisioning', [change.name for change in provisioned], Request(
+                'POST', self.base + '/inventory/poap',
+                [legacy_preprovision(change, self.adding, self.params.get('switch_password') or '') for change in provisioned]))
+            # the body has no role: the switch, in the inventory now, gets it with the role changes
+            self.entries.update((change.name, {'serialNumber': change.after['serial_number']}) for change in provisioned)
+        roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
+        yield from self.maintenance_writes(changes)
+
+    @staticmethod
+    def preprovisioned(changes):
+        """The changes that pre-provision a switch: new ones given a serial number, and those pre-provisioned again."""
+        return [change for change in changes if change.action == 'create' and is_preprovisioned(change.after) or reprovisions(change)]
+
+    def role_changes(self, change):
+        """Whether the role write carries this switch: its role changes, or it is pre-provisioned (legacy: without a role)
+        with a role other than the leaf it gets."""
+        if change in self.preprovisioned(changes=[change]):
+            return change.after['role'] != 'leaf'
+        return change.action == 'update' and change.before.get('role') != change.after['role']
+
+    def maintenance_writes(self, changes):
+        """Per switch whose maintenance mode changes: its intended mode (when the inventory does not show it already), then
+        for each the deploy of its mode, waited for by the controller when the task waits."""
+        switching = [change for change in changes if change.action == 'update' and change.after.get('maintenance') is not None
+                     and change.before.get('maintenance') != change.after['maintenance']]
+        for change in switching:
+            on = change.after['maintenance']
+            if str(self.entries[change.name].get('mode')) != ('Maintenance' if on else 'Normal'):
+                yield from self.attempt('changing the maintenance mode of', [change.name], Request(
+                    'POST' if on else 'DELETE', '%s/switches/%s/maintenance-mode' % (self.base, segment(self.serial(change.name)))))
+        query = {'waitForModeChange': 'true'} if wait_seconds(self.params) else None
+        for change in switching:
+            yield from self.attempt('deploying the maintenance mode of', [change.name], Request(
+                'POST', '%s/switches/%s/deploy-maintenance-mode' % (self.base, segment(self.serial(change.name))), query=query))
 
     def add_groups(self, changes):
         """{(role, preserve_config): [IP, ...]}: one discovery per group, as the controller takes one role per call."""
         groups = {}
         for change in changes:
-            if change.action == 'create':
+            if change.action == 'create' and not is_preprovisioned(change.after):
                 preserve = bool(self.adding.get(change.name, {}).get('preserve_config'))
                 groups.setdefault((change.after['role'], preserve), []).append(change.name)
         return groups

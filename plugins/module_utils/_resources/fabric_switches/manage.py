@@ -14,8 +14,11 @@ the wait until they can be managed), the role changes (one ``switchActions/chang
 sends no more requests than on the legacy API, which tests and discovers per role. Like the legacy
 mapping it neither saves nor deploys: a switch is ready once the controller can manage it.
 
+Switches to pre-provision go in one ``switchActions/preProvision``, each with its role, after the adds.
+
 What this mapping cannot carry it refuses before any write: ``max_hops`` above 7 (the discovery of
-4.2 takes 0 to 7 hops).
+4.2 takes 0 to 7 hops), and a change of a switch's maintenance mode, which no call of 4.2 known to us
+writes (docs/api/platform.yaml, ManageSwitch ``additionalData``); the mode is read (``systemMode``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,10 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxo
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
+    MANAGE_FIELDS, manage_maintenance, manage_preprovision, reprovisions,
+)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import is_preprovisioned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
 
 # maxHop of the shallow discovery (docs/api/platform.yaml, POST .../actions/shallowDiscovery)
@@ -58,6 +65,8 @@ class SwitchManageMapping(SwitchMapping):
     ADDRESS_FIELD = 'fabricManagementIp'
     SERIAL_FIELDS = ('switchId', 'serialNumber')
     ROLE_SPELLING = staticmethod(role_from_manage)
+    FIELDS = MANAGE_FIELDS
+    MAINTENANCE = staticmethod(manage_maintenance)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -68,7 +77,27 @@ class SwitchManageMapping(SwitchMapping):
         switches = answer.get('switches') if isinstance(answer, dict) else None
         return switches or []
 
+    def everywhere(self):
+        """[(fabric, address, serial)] of every switch of every fabric (4.2 lists switches per fabric only)."""
+        answer = self.client.read('/fabrics') or {}
+        names = [item.get('name') for item in (answer.get('fabrics') if isinstance(answer, dict) else None) or []
+                 if isinstance(item, dict) and item.get('name')]
+        found = []
+        for name in names:
+            listed = self.client.read('/fabrics/%s/switches' % segment(name)) or {}
+            for entry in (listed.get('switches') if isinstance(listed, dict) else None) or []:
+                if isinstance(entry, dict):
+                    found.append((name, entry.get('fabricManagementIp'), entry.get('serialNumber') or entry.get('switchId')))
+        return found
+
     def check(self, changes):
+        switching = [change.name for change in changes if change.action == 'update' and change.after.get('maintenance') is not None
+                     and change.before.get('maintenance') != change.after['maintenance']]
+        if switching:
+            raise ModelError('maintenance: the /api/v1/manage API of Nexus Dashboard 4.2 has no call known to this collection '
+                             'that changes a switch\'s maintenance mode, and switches %s would change. Change it in the dashboard, '
+                             'or with controller_api: legacy on a dashboard that serves the legacy API; a task that lists the mode '
+                             'a switch has is fine. Nothing was written.' % ', '.join(switching))
         super().check(changes)
         if any(change.action == 'create' for change in changes) and (self.params.get('max_hops') or 0) > MAX_HOPS:
             raise ModelError('max_hops is %s, but the switch discovery of the /api/v1/manage API goes at most %d hops from a seed '
@@ -82,14 +111,21 @@ class SwitchManageMapping(SwitchMapping):
     def writes(self, changes, result):
         del result
         self.client.forget_fabric_facts(self.fabric, RUN_SWITCHES)
-        removed = [change.name for change in changes if change.action == 'delete']
+        removed = [change.name for change in changes if change.action == 'delete' or reprovisions(change)]
         if removed:
             yield from self.attempt('removing', removed, Request(
                 'POST', self.base + '/switchActions/remove', {'switchIds': [self.serial(address) for address in removed]}))
-        adding = {change.name: change.after['role'] for change in changes if change.action == 'create'}
+        adding = {change.name: change.after['role'] for change in changes
+                  if change.action == 'create' and not is_preprovisioned(change.after)}
         if adding:
             yield from self.add_all(adding)
-        roles = {change.name: change.after['role'] for change in changes if change.action == 'update'}
+        provisioned = self.preprovisioned(changes)
+        if provisioned:
+            password = self.params.get('switch_password') or ''
+            yield from self.attempt('pre-provisioning', [change.name for change in provisioned], Request(
+                'POST', self.base + '/switchActions/preProvision',
+                {'switches': [manage_preprovision(change, self.adding, password) for change in provisioned]}))
+        roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = {'switchRoles': [{'switchId': self.serial(address), 'role': role_to_manage(role)} for address, role in roles.items()]}
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', self.base + '/switchActions/changeRoles', body))
@@ -141,3 +177,7 @@ class SwitchManageMapping(SwitchMapping):
         a ``discoveryStatus`` other than ``ok`` first)."""
         discovery, mode = status_of(entry)
         return discovery == 'ok' and mode == 'normal' and (seen_down or not greenfield)
+
+    def role_changes(self, change):
+        """A pre-provisioned switch has its role in the pre-provision body: only a switch whose role alone changes."""
+        return change.action == 'update' and not reprovisions(change) and change.before.get('role') != change.after['role']

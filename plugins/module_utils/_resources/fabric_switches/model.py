@@ -21,15 +21,24 @@ ROLES = ('leaf', 'spine', 'border', 'border_spine', 'border_gateway', 'border_ga
 DEFAULT_ROLE = 'leaf'
 
 
-# How a switch is added: taken from the task, never compared with the inventory.
-ADD_OPTIONS = ('preserve_config',)
+# How a switch is added: taken from the task, never compared with the inventory (which does not show the gateway and the
+# image policy of a pre-provisioned switch, its day-0 settings).
+ADD_OPTIONS = ('preserve_config', 'gateway', 'image_policy')
+
+# What a pre-provisioned switch is, besides its address and role: given together, they make a config item a switch to
+# pre-provision rather than to discover; gathered lists them for a switch the controller cannot manage yet.
+PREPROVISION_FIELDS = ('serial_number', 'model', 'version', 'hostname')
+# What pre-provisioning a switch needs besides its address
+PREPROVISION_NEEDS = PREPROVISION_FIELDS + ('gateway',)
 
 
 class SwitchModel(ResourceModel):
     KIND = 'switch'
     PLURAL = 'switches'
     NOT_PARTS = ('template_params', 'attach') + ADD_OPTIONS
-    FIELDS = (Field('role', 'str', DEFAULT_ROLE),)
+    # maintenance and the pre-provisioned fields: the controller's when not given (replaced keeps them)
+    FIELDS = (Field('role', 'str', DEFAULT_ROLE), Field('maintenance', 'bool')) + tuple(
+        Field(name, 'str') for name in PREPROVISION_FIELDS)
 
     def validate_name(self, name, where):
         try:
@@ -44,6 +53,17 @@ class SwitchModel(ResourceModel):
         partial.pop('attach', None)
         if item.get('preserve_config') is not None:
             partial['preserve_config'] = Field('preserve_config', 'bool').coerce(item['preserve_config'], 'config[%d]' % index)
+        for option in ('gateway', 'image_policy'):
+            if item.get(option) is not None:
+                partial[option] = str(item[option]).strip()
+        where = 'config[%d] (switch %s)' % (index, partial['name'])
+        if partial.get('gateway') is not None:
+            partial['gateway'] = gateway_with_mask(partial['gateway'], where)
+        for name in PREPROVISION_FIELDS:
+            if partial.get(name) is not None:
+                partial[name] = partial[name].strip()
+                if not partial[name]:
+                    raise ModelError('%s: %s is empty; give a value, or leave it out.' % (where, name))
         return partial
 
     def validate(self, partial, where):
@@ -58,9 +78,29 @@ class SwitchModel(ResourceModel):
         return {'name': name, 'role': DEFAULT_ROLE}
 
     def for_output(self, obj):
-        return {'name': obj['name'], 'role': obj.get('role') or DEFAULT_ROLE}
+        out = {'name': obj['name'], 'role': obj.get('role') or DEFAULT_ROLE}
+        for name in ('maintenance',) + PREPROVISION_FIELDS:
+            if obj.get(name) is not None:
+                out[name] = obj[name]
+        return out
 
 
 def split_add_options(wants):
     """{name: {option: value}} of how each listed switch is added, taken out of the wanted objects."""
     return {want['name']: {option: want.pop(option) for option in ADD_OPTIONS if option in want} for want in wants}
+
+
+def gateway_with_mask(text, where):
+    """A pre-provisioned switch's gateway as its day-0 config takes it: an address with the mask length of its subnet."""
+    try:
+        ipaddress.ip_interface(text)
+    except ValueError:
+        raise ModelError('%s: gateway %r is not an address with a mask length; give it as 192.0.2.1/24.' % (where, text)) from None
+    if '/' not in text:
+        raise ModelError('%s: gateway %r has no mask length; give it as 192.0.2.1/24.' % (where, text))
+    return text
+
+
+def is_preprovisioned(obj):
+    """Whether a config item (or an object read) describes a switch pre-provisioned rather than discovered."""
+    return obj.get('serial_number') is not None

@@ -36,7 +36,8 @@ def manage_switch(view):
         "fabricName": view["fabricName"], "vpcConfigured": bool(view.get("isVpcConfigured")),
         "additionalData": {
             "discoveryStatus": _DISCOVERY.get(view["status"], view["status"]),
-            "systemMode": view["mode"].lower(),
+            "systemMode": system_mode(view),
+            "intendedSystemMode": view["mode"].lower(), "discoveredSystemMode": view["systemMode"].lower(),
             "configSyncStatus": _CONFIG_SYNC.get(view["ccStatus"], view["ccStatus"]),
             "meta": {"switchDbId": view["switchDbID"], "switchUuid": view["swUUID"]},
         },
@@ -44,6 +45,16 @@ def manage_switch(view):
     if view.get("isVpcConfigured"):
         switch["vpcData"] = {"peerSwitchId": view.get("peerSerialNumber"), "vpcDomain": integer(view.get("vpcDomain"))}
     return switch
+
+
+def system_mode(view):
+    """additionalData.systemMode from the legacy pair: ``migration`` while migrating, ``inconsistent`` while the intended
+    mode (``mode``) and the switch's (``systemMode``) differ, as cisco.dcnm reads them (docs/api/platform.yaml, ManageSwitch)."""
+    if view["mode"] == "Migration":
+        return "migration"
+    if view["mode"] != view["systemMode"]:
+        return "inconsistent"
+    return view["mode"].lower()
 
 
 def discovered_switch(candidate):

@@ -1,4 +1,8 @@
-"""The switch inventory: test reachability, discover, the states a new switch goes through, removal."""
+"""The switch inventory: test reachability, discover, the states a new switch goes through, removal; pre-provisioning and
+maintenance mode (docs/api/fabric-controller.yaml, inventory/poap and switches/{serial}/maintenance-mode)."""
+
+import ipaddress
+import json
 
 from dashboard_emulator.fabric_store.common import (
     DEPLOYING, IN_SYNC, NXOS_RELEASE, OUT_OF_SYNC, PLATFORM, StoreError, check_ip, serial_for, switch_ports, wire_string,
@@ -16,6 +20,14 @@ DISCOVERING = "discovering"
 # [uncertain] the status a reloading switch shows; the facts record only "ok" and that `managable` is false
 RELOADING = "unreachable"
 READY = "ok"
+# [uncertain] what a pre-provisioned switch shows until it boots (cisco.nd reads a 4.2 discoveryStatus "unreachable")
+NOT_BOOTED = "unreachable"
+NORMAL = "Normal"
+MAINTENANCE = "Maintenance"
+# [seen] the answer of the pre-provision POST (fabric-controller facts 6.6)
+PREPROVISIONED = {"status": "Day0 config generated for the device(s)"}
+# what a pre-provision entry needs, in the legacy body's names
+PREPROVISION_FIELDS = ("serialNumber", "ipAddress", "hostname", "model", "version", "gateway")
 
 
 class Switches:
@@ -100,12 +112,16 @@ class Switches:
         return {"status": "Success"}
 
     def add_switch(self, fabric_name, serial, address, name, role, discovered_at=None, migrating=False, model=PLATFORM,
-                   release=NXOS_RELEASE, ports=None):
+                   release=NXOS_RELEASE, ports=None, preprovisioned=None):
         self._switches[fabric_name][serial] = {
             "serialNumber": serial, "ipAddress": address, "logicalName": name, "switchRole": role,
             "fabricName": fabric_name, "switchDbID": self._next_db_id, "discovered_at": discovered_at,
             "migrating": migrating, "deploy_started": None, "pending": discovered_at is not None,
             "model": model, "release": release, "ports": ports,
+            # the intended mode (legacy `mode`), when it was set, and the mode on the switch (`systemMode`)
+            "mode": NORMAL, "mode_set_at": None, "system_mode": NORMAL,
+            # {gateway, imagePolicy} of a pre-provisioned switch that has not booted, else None
+            "preprovisioned": preprovisioned,
         }
         self._next_db_id += 1
         if self.lab is not None:
@@ -168,7 +184,10 @@ class Switches:
         return "The switch(es)=%s have been removed from the fabric=%s" % (serial, fabric_name)
 
     def _phase(self, switch):
-        """DISCOVERING, then (greenfield only, unless the fabric skips it) RELOADING, then READY."""
+        """DISCOVERING, then (greenfield only, unless the fabric skips it) RELOADING, then READY; NOT_BOOTED for a switch
+        pre-provisioned that has not booted."""
+        if switch["preprovisioned"] is not None:
+            return NOT_BOOTED
         if switch["discovered_at"] is None:
             return READY
         elapsed = self.clock() - switch["discovered_at"]
@@ -184,6 +203,8 @@ class Switches:
         return self._phase(switch) == READY
 
     def _compliance(self, switch, manageable):
+        if switch["preprovisioned"] is not None:
+            return "NA"
         if switch["deploy_started"] is not None and not self._deploy_done(switch["deploy_started"]):
             return DEPLOYING
         if switch["pending"] or not manageable:
@@ -205,9 +226,9 @@ class Switches:
             "fabricTechnology": template.technology, "switchDbID": switch["switchDbID"],
             "swUUID": "DCNM-UUID-%d" % switch["switchDbID"], "swUUIDId": switch["switchDbID"],
             "status": phase, "managable": manageable,
-            "mode": "Migration" if switch["migrating"] and phase == DISCOVERING else "Normal",
-            "systemMode": "Normal", "ccStatus": compliance, "operStatus": "Healthy" if manageable else "Minor",
-            "vendor": "Cisco",
+            "mode": "Migration" if switch["migrating"] and phase == DISCOVERING else switch["mode"],
+            "systemMode": self._system_mode(switch), "ccStatus": compliance, "operStatus": "Healthy" if manageable else "Minor",
+            "vendor": "Cisco", "freezeMode": True if fabric["nvPairs"].get("DEPLOYMENT_FREEZE") == "true" else None,
         } | self._vpc_view(switch["serialNumber"])
 
     def _find_switch(self, serial):
@@ -224,3 +245,92 @@ class Switches:
         if switch is None:
             raise StoreError("Invalid switch serial number %s for fabric %s" % (serial, fabric_name))
         return switch
+
+    # pre-provisioning and maintenance mode
+
+    def preprovision(self, fabric_name, entries):
+        """Pre-provision switches: each {serialNumber, ipAddress, hostname, model, version, gateway, imagePolicy?, role?}
+        (the handlers' common form of either API's body). All are checked before any is added."""
+        self._fabric(fabric_name)
+        if not isinstance(entries, list) or not entries:
+            raise StoreError("Invalid request is supplied. expected a list of switches to pre-provision", 400)
+        addresses = {switch["ipAddress"]: switch["serialNumber"]
+                     for switches in self._switches.values() for switch in switches.values()}
+        added, serials = [], set()
+        for entry in entries:
+            missing = [key for key in PREPROVISION_FIELDS if not entry.get(key)]
+            if missing:
+                raise StoreError("Invalid request is supplied. a pre-provisioned switch needs %s" % ", ".join(missing), 400)
+            serial, address = str(entry["serialNumber"]), str(entry["ipAddress"])
+            check_ip(address)
+            if not _gateway_ok(entry["gateway"]):
+                raise StoreError("Invalid request is supplied. gateway %s must be an address with its mask length, "
+                                 "such as 192.0.2.1/24" % entry["gateway"], 400)
+            if self._find_switch(serial) is not None or serial in serials:
+                raise StoreError("Switch %s is already managed" % serial)
+            if address in addresses:
+                raise StoreError("IP address %s is already in use by switch %s" % (address, addresses[address]))
+            role = str(entry.get("role") or "leaf")
+            if role not in SWITCH_ROLES:
+                raise StoreError("Invalid role %s for switch %s" % (role, serial), 400)
+            serials.add(serial)
+            addresses[address] = serial
+            added.append((serial, address, entry, role))
+        for serial, address, entry, role in added:
+            self.add_switch(fabric_name, serial, address, str(entry["hostname"]), role, model=str(entry["model"]),
+                            release=str(entry["version"]),
+                            preprovisioned={"gateway": str(entry["gateway"]), "imagePolicy": entry.get("imagePolicy") or ""})
+        return PREPROVISIONED
+
+    def set_maintenance(self, fabric_name, serial, on):
+        """The intended mode of a switch the controller manages; the switch takes it at its next deploy."""
+        switch = self._switch(fabric_name, serial)
+        if not self._manageable(switch):
+            # [uncertain] the refusal of a switch the controller cannot reach
+            raise StoreError("Switch %s is not manageable" % serial)
+        wanted = MAINTENANCE if on else NORMAL
+        if switch["mode"] != wanted:
+            switch["system_mode"] = self._system_mode(switch)
+            switch["mode"] = wanted
+            switch["mode_set_at"] = self.clock()
+        return {"status": "Success"}
+
+    def deploy_maintenance(self, fabric_name, serial):
+        """deploy-maintenance-mode: the switch takes its intended mode (at once here)."""
+        switch = self._switch(fabric_name, serial)
+        if not self._manageable(switch):
+            raise StoreError("Switch %s is not manageable" % serial)
+        switch["system_mode"] = switch["mode"]
+        switch["mode_set_at"] = None
+        return {"status": "Success"}
+
+    @staticmethod
+    def _system_mode(switch):
+        """The mode on the switch: its intended mode once a deploy of the switch started after it was set."""
+        set_at, deployed = switch["mode_set_at"], switch["deploy_started"]
+        if set_at is not None and deployed is not None and deployed >= set_at:
+            return switch["mode"]
+        return switch["system_mode"]
+
+
+def _gateway_ok(text):
+    try:
+        ipaddress.ip_interface(str(text))
+    except ValueError:
+        return False
+    return "/" in str(text)
+
+
+def preprovision_entry(item):
+    """An item of the legacy pre-provision body (inventory/poap) in the store's form: its gateway from the JSON text ``data``."""
+    if not isinstance(item, dict):
+        raise StoreError("Invalid request is supplied. every switch to pre-provision is an object", 400)
+    try:
+        data = json.loads(item.get("data") or "{}") if isinstance(item.get("data"), str) else (item.get("data") or {})
+    except ValueError:
+        raise StoreError("Invalid request is supplied. data must be JSON text", 400) from None
+    if not isinstance(data, dict):
+        raise StoreError("Invalid request is supplied. data must be a JSON object", 400)
+    return {"serialNumber": item.get("serialNumber"), "ipAddress": item.get("ipAddress"), "hostname": item.get("hostname"),
+            "model": item.get("model"), "version": item.get("version"), "gateway": data.get("gateway"),
+            "imagePolicy": item.get("imagePolicy")}

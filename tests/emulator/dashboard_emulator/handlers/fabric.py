@@ -10,6 +10,7 @@ import logging
 
 from dashboard_emulator.accounts import ALL_DOMAINS, can_read, can_write
 from dashboard_emulator.fabric_store import BadRequest, NotFound, StoreError
+from dashboard_emulator.fabric_store.switches import preprovision_entry
 from dashboard_emulator.handlers import current_claims, current_scope, current_state
 from dashboard_emulator.responses import (
     controller_error_body, encoded_json_response, json_response, not_found_body, text_response,
@@ -248,6 +249,33 @@ def set_switch_roles(store, body=None, **_kwargs):
 def remove_switch(store, fabricName, serialNumber, **_kwargs):
     _writable(store, fabricName)
     return text_response(200, store.remove_switch(fabricName, serialNumber))
+
+
+@_operation(write=True)
+def preprovision(store, fabricName, body=None, **_kwargs):
+    """POST .../inventory/poap: pre-provision the switches listed (bootstrap entries are not served)."""
+    _writable(store, fabricName)
+    if not isinstance(body, list):
+        raise StoreError("Invalid request is supplied. expected a list of switches to pre-provision", 400)
+    return json_response(200, store.preprovision(fabricName, [preprovision_entry(item) for item in body]))
+
+
+@_operation(write=True)
+def maintenance_mode_on(store, fabricName, serialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.set_maintenance(fabricName, serialNumber, True))
+
+
+@_operation(write=True)
+def maintenance_mode_off(store, fabricName, serialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.set_maintenance(fabricName, serialNumber, False))
+
+
+@_operation(write=True)
+def maintenance_mode_deploy(store, fabricName, serialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.deploy_maintenance(fabricName, serialNumber))
 
 
 # resource manager

@@ -165,3 +165,20 @@ def set_switch_credentials(store, body=None, **_kwargs):
         need(can_write, store.security_domain_of(fabric), "write")
     # [uncertain] the answer: 200 with no body here
     return empty_response(200)
+
+
+@operation(write=True)
+def preprovision(store, fabricName, body=None, **_kwargs):
+    """POST .../switchActions/preProvision {switches: [...]}: the legacy pre-provision, each switch with its role."""
+    need(can_write, store.security_domain_of(fabricName), "write")
+    entries = []
+    for item in _list_of(body, "switches", "{\"serialNumber\", \"ip\", \"hostname\", \"model\", \"softwareVersion\", ...}"):
+        if not isinstance(item, dict):
+            raise Refused(400, "Every switch to pre-provision is an object")
+        role = legacy_role(item.get("switchRole") or "leaf")
+        entries.append({"serialNumber": item.get("serialNumber"), "ipAddress": item.get("ip"), "hostname": item.get("hostname"),
+                        "model": item.get("model"), "version": item.get("softwareVersion"),
+                        "gateway": item.get("gatewayIpMask"), "imagePolicy": item.get("imagePolicy"),
+                        "role": role or str(item.get("switchRole"))})
+    # a refusal of the store (a serial or address in use) is a 400 here (operation)
+    return json_response(200, store.preprovision(fabricName, entries))

@@ -63,7 +63,8 @@ def test_protocol_names_as_4_2_spells_them():
 def test_gathered_on_4_2_reads_the_list_once_in_the_module_terms():
     result, controller = run({'state': 'gathered'})
     assert controller.prefix == '/api/v1/manage' and controller.read_paths() == ['/fabrics/site-a/switches']
-    assert result['gathered'] == [{'name': '10.1.0.1', 'role': 'spine'}, {'name': '10.1.0.2', 'role': 'border_gateway'}]
+    assert result['gathered'] == [{'name': '10.1.0.1', 'role': 'spine', 'maintenance': False},
+                                  {'name': '10.1.0.2', 'role': 'border_gateway', 'maintenance': False}]
 
 
 def test_adds_are_one_discovery_then_one_add_per_way_of_adding_each_switch_with_its_role():

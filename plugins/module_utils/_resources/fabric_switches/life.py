@@ -1,0 +1,142 @@
+# -*- coding: utf-8 -*-
+# Copyright: (c) 2026, fabricops.dashboard contributors
+# GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+"""Internal to this collection: the fabric_switches resource's switches before and beside their ordinary life: switches
+pre-provisioned (in the inventory before they boot) and maintenance mode, on either API.
+
+What both mappings share of them, as data and pure functions: the fields an inventory entry gives (the legacy one, with
+``mode`` and ``systemMode``; 4.2's, with ``additionalData.systemMode``), what a task may ask of an existing switch, the
+refusals of a switch whose serial number or address the controller already has elsewhere, and the pre-provision bodies
+(docs/api/fabric-controller.yaml ``POST .../inventory/poap``; docs/api/platform.yaml ``POST .../switchActions/preProvision``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import role_to_manage
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
+    PREPROVISION_FIELDS, PREPROVISION_NEEDS, is_preprovisioned,
+)
+
+# the fields of a legacy inventory entry (switchesByFabric) that hold a switch's pre-provisioned fields
+LEGACY_FIELDS = {'serial_number': 'serialNumber', 'model': 'model', 'version': 'release', 'hostname': 'logicalName'}
+# the same in a 4.2 switch-list entry
+MANAGE_FIELDS = {'serial_number': 'serialNumber', 'model': 'model', 'version': 'softwareVersion', 'hostname': 'hostname'}
+
+
+def legacy_maintenance(entry):
+    """True, False, or None while the switch is migrating or its mode on the switch is not yet the intended one (cisco.dcnm
+    reads that as ``inconsistent``): ``mode`` is the intended mode, ``systemMode`` the switch's (inventory/switchesByFabric)."""
+    mode, on_switch = str(entry.get('mode') or 'Normal').lower(), str(entry.get('systemMode') or 'Normal').lower()
+    if mode != on_switch or mode not in ('normal', 'maintenance'):
+        return None
+    return mode == 'maintenance'
+
+
+def manage_maintenance(entry):
+    """The same from a 4.2 entry's ``additionalData.systemMode`` (``normal``, ``maintenance``; else None)."""
+    data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}
+    mode = str(data.get('systemMode') or '').lower()
+    return {'normal': False, 'maintenance': True}.get(mode)
+
+
+def inventory_fields(entry, fields):
+    """{field: value} of the pre-provisioned fields an inventory entry shows (``fields``: LEGACY_FIELDS or MANAGE_FIELDS)."""
+    return {name: str(entry[key]) for name, key in fields.items() if entry.get(key) not in (None, '')}
+
+
+def pin_managed(wants, entries, manageable, fields):
+    """Take out of each want the pre-provisioned fields of a switch the controller manages, when they are what it shows; a
+    field that differs is refused (a managed switch's serial number, model, release and hostname are the switch's own).
+
+    ``entries``: {address: inventory entry}; ``manageable(entry)``: whether the controller manages it."""
+    for want in wants:
+        entry = entries.get(want['name'])
+        if entry is None or not manageable(entry):
+            continue
+        shown = inventory_fields(entry, fields)
+        differing = ['%s %s (the switch has %s)' % (name, want[name], shown.get(name))
+                     for name in PREPROVISION_FIELDS if want.get(name) is not None and want[name] != shown.get(name)]
+        if differing:
+            raise ModelError('Switch %s is a switch the controller manages, and a task cannot change its %s. Leave these '
+                             'out, or remove the switch first to pre-provision another. Nothing was written.'
+                             % (want['name'], ', '.join(differing)))
+        for name in PREPROVISION_FIELDS:
+            want.pop(name, None)
+
+
+def check_new(changes, adding):
+    """Refuse, before any write, what a new or re-provisioned switch lacks: every field pre-provisioning needs (the gateway
+    comes from the task only), and maintenance for a switch not in the fabric yet. ``adding``: {address: add options}."""
+    for change in changes:
+        after = change.after or {}
+        if change.action == 'create' and after.get('maintenance'):
+            raise ModelError('Switch %s is not in the fabric yet, so it cannot go into maintenance mode in the same task: add '
+                             'it first, then give maintenance: true in a later task. Nothing was written.' % change.name)
+        if not (change.action == 'create' and is_preprovisioned(after) or reprovisions(change)):
+            if change.action == 'create' and any(after.get(name) for name in PREPROVISION_FIELDS):
+                raise ModelError('Switch %s is not in the fabric, and its config gives %s without serial_number: give '
+                                 'serial_number too to pre-provision it, or leave these out to discover it. Nothing was '
+                                 'written.' % (change.name, ', '.join(name for name in PREPROVISION_FIELDS if after.get(name))))
+            continue
+        given = dict(after, **adding.get(change.name, {}))
+        missing = [name for name in PREPROVISION_NEEDS if not given.get(name)]
+        if missing:
+            doing = 'Pre-provisioning' if change.action == 'create' else 'Changing the %s of pre-provisioned' % ', '.join(
+                name for name in PREPROVISION_FIELDS if change.before.get(name) != after.get(name))
+            raise ModelError('%s switch %s needs %s; add %s to its config item. Nothing was written.' % (
+                doing, change.name, ', '.join(missing), ' and '.join(missing)))
+
+
+def reprovisions(change):
+    """Whether an update changes what a pre-provisioned switch was pre-provisioned with (removed, then pre-provisioned again:
+    the controller has no call that changes it)."""
+    return change.action == 'update' and is_preprovisioned(change.before) and any(
+        change.before.get(name) != change.after.get(name) for name in PREPROVISION_FIELDS)
+
+
+def refuse_taken(fabric, changes, everywhere):
+    """Refuse a switch to pre-provision whose serial number or address the controller already has (in another fabric, or
+    at another address of this one). ``everywhere``: [(fabric, address, serial)] of every switch the controller lists."""
+    for change in changes:
+        if not (change.action == 'create' and is_preprovisioned(change.after)):
+            continue
+        serial = change.after['serial_number']
+        for other_fabric, address, other_serial in everywhere:
+            if other_serial == serial:
+                raise ModelError('Cannot pre-provision switch %s (serial number %s) in fabric %s: the controller has that serial '
+                                 'number already, switch %s of fabric %s. Remove it from %s first, or give the serial number of '
+                                 'the new switch. Nothing was written.' % (change.name, serial, fabric, address, other_fabric,
+                                                                           other_fabric))
+            if address == change.name:
+                raise ModelError('Cannot pre-provision switch %s (serial number %s) in fabric %s: %s is the management address '
+                                 'of switch %s of fabric %s. Give the new switch another address, or remove that switch first. '
+                                 'Nothing was written.' % (change.name, serial, fabric, address, other_serial, other_fabric))
+
+
+def legacy_preprovision(change, adding, password):
+    """One entry of the legacy pre-provision body (POST .../inventory/poap): its role is set after, by the role change."""
+    after, given = change.after, adding.get(change.name, {})
+    entry = {
+        'serialNumber': after['serial_number'], 'ipAddress': change.name, 'hostname': after['hostname'],
+        'model': after['model'], 'version': after['version'], 'password': password, 'discoveryAuthProtocol': '0',
+        'data': json.dumps({'modulesModel': [after['model']], 'gateway': given['gateway']}),
+    }
+    if given.get('image_policy'):
+        entry['imagePolicy'] = given['image_policy']
+    return entry
+
+
+def manage_preprovision(change, adding, password):
+    """One switch of 4.2's pre-provision body (POST .../switchActions/preProvision), with its role."""
+    after, given = change.after, adding.get(change.name, {})
+    switch = {
+        'serialNumber': after['serial_number'], 'ip': change.name, 'hostname': after['hostname'], 'model': after['model'],
+        'softwareVersion': after['version'], 'gatewayIpMask': given['gateway'], 'switchRole': role_to_manage(after['role']),
+        'password': password, 'discoveryAuthProtocol': 'md5',
+    }
+    if given.get('image_policy'):
+        switch['imagePolicy'] = given['image_policy']
+    return switch
