@@ -11,6 +11,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 
 
 class NetworkModel(ResourceModel):
+    """A network in the user's terms; its ``name`` is its identity key. It belongs to a VRF (``vrf``) unless it is
+    layer2_only; the controller gives its VNI (``network_id``) when the task gives none."""
+
     KIND = 'network'
     PLURAL = 'networks'
     FIELDS = (

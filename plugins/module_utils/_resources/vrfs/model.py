@@ -12,6 +12,9 @@ DEFAULT_ROUTE_MAP = 'FABRIC-RMAP-REDIST-SUBNET'
 
 
 class VrfModel(ResourceModel):
+    """A VRF in the user's terms; its ``name`` is its identity key. A field's default is what a new VRF gets and what
+    replaced resets it to; the controller gives the VNI (``vrf_id``) when the task gives none."""
+
     KIND = 'VRF'
     PLURAL = 'VRFs'
     FIELDS = (
