@@ -95,7 +95,8 @@ class NodeServer(uvicorn.Server):
 @dataclasses.dataclass(eq=False)
 class Node:
     """One node of the cluster: its listening socket (None while the node is down; ``port`` binds it again), the URL
-    clients reach it at, and while it is up the uvicorn server and the task serving it. Compared as itself, as before."""
+    clients reach it at, and while it is up the uvicorn server and the task serving it. A node equals only
+    itself (eq=False)."""
 
     index: int
     host: str
