@@ -93,6 +93,9 @@ class ResourceModel:
     # The parts merged and replaced leave out of an object of this kind: another resource's (attachments, template
     # parameters), or how an object is made rather than what it is (fabric_switches' preserve_config).
     NOT_PARTS = ()
+    # What names one object in config, for the messages of a task that lists none ('each with its switch and name');
+    # '' for an object config names by ``name`` alone
+    EACH = ''
 
     def __init__(self):
         self.fields = {field.name: field for field in self.FIELDS}

@@ -100,7 +100,8 @@ class Resource:
     once the resource has a mapping to the /api/v1/manage API of a 4.2 dashboard; ``attach_options``:
     the suboptions of ``config[].attach`` (None: the objects have no attachments);
     ``config_options``: the suboptions of ``config`` when they are not the model's fields;
-    ``options``: the module's own options besides ``config`` and ``state``.
+    ``options``: the module's own options besides ``config`` and ``state``; by default those of a resource on one
+    fabric's switches (``FABRIC_OPTIONS``: the fabric, deploy and wait).
     """
 
     def __init__(self, model, mappings, attach_options=None, config_options=None, options=None):
@@ -108,7 +109,7 @@ class Resource:
         self.mappings = dict(mappings)
         self.attach_options = attach_options
         self.config_options = config_options
-        self.options = options or {}
+        self.options = FABRIC_OPTIONS if options is None else options
 
     def config_spec(self):
         """The suboptions of ``config``: the model's fields without defaults (merged must see what was not given)."""
@@ -154,7 +155,7 @@ class Resource:
         # one meaning of wait_timeout for every mapping, also those that read wait themselves: 0 does not wait
         params = with_wait_meaning(params)
         mapping = self.mappings[choice.api](model, client, params)
-        return Run(model, mapping, client, params, check_mode, diff, api=choice).result()
+        return Run(mapping, check_mode, diff, api=choice).result()
 
     def choose_api(self, params, release):
         """The API this task speaks (``choose_api``); the release is not asked for when the task is refused whatever it is.

@@ -41,16 +41,15 @@ LEGACY_PROBE = '/control/fabrics'
 
 
 class Run:
-    """One task: ``model`` and ``mapping`` of its resource, the ``client``, the task's ``params``.
+    """One task, carried out through ``mapping``, made for it: the run takes the mapping's model (the run's copy), client
+    and the task's params, so the run and the mapping never see two different ones.
 
     ``api``: the API the mapping speaks (``resource.ApiChoice``); None: the legacy API, on a dashboard that serves it.
     """
 
-    def __init__(self, model, mapping, client, params, check_mode, diff, api=None):
-        self.model = model
+    def __init__(self, mapping, check_mode, diff, api=None):
         self.mapping = mapping
-        self.client = client
-        self.params = params
+        self.model, self.client, self.params = mapping.model, mapping.client, mapping.params
         self.check_mode = check_mode
         self.diff = diff
         self.api = api

@@ -57,11 +57,10 @@ class SwitchScopedMapping(Mapping):
     name, or its serial number when another switch has that name)}; ``serials``: {key: the serial of the object's
     switch}; ``absent``: {switch as given: where}, the switches config names that the fabric does not list.
 
-    ``ITEMS`` and ``EACH`` say what config lists, for the messages (``interfaces``, ``each with its switch and name``).
+    The messages say what config lists by the model's ``PLURAL`` and ``EACH`` (``interfaces``, ``each with its switch and
+    name``).
     """
 
-    ITEMS = 'objects'
-    EACH = 'each with its switch'
     # the one read of the fabric's switches on the mapping's API: a 4.2 mapping sets switch_directory.read_manage_inventory
     READ_INVENTORY = staticmethod(read_inventory)
 
@@ -75,7 +74,7 @@ class SwitchScopedMapping(Mapping):
         self.absent = {}
 
     def config_hint(self, state):
-        return 'list the %s to %s, %s' % (self.ITEMS, 'render' if state == 'rendered' else 'set', self.EACH)
+        return 'list the %s to %s, %s' % (self.model.PLURAL, 'render' if state == 'rendered' else 'set', self.model.EACH)
 
     def prepare(self, wants, have):
         """Nothing to learn before the plan: the switches config names are resolved in ``plan``, for every state."""
@@ -86,7 +85,7 @@ class SwitchScopedMapping(Mapping):
         state = self.params.get('state')
         if state in ('deleted', 'overridden') and not self.params.get('config'):
             raise ModelError('state %s needs config: list the %s%s, %s; nothing is %s on a switch config does not name.'
-                             % (state, self.ITEMS, ' to keep' if state == 'overridden' else ' to delete', self.EACH,
+                             % (state, self.model.PLURAL, ' to keep' if state == 'overridden' else ' to delete', self.model.EACH,
                                 'changed' if state == 'overridden' else 'deleted'))
 
     # the fabric's switches

@@ -16,6 +16,7 @@ some version takes differently says how with ``x-emulator-before: {"4.2.0": {fie
 fields of the operation (its requestBody, say) replace its own on the releases before 4.2.0.
 """
 
+import dataclasses
 import re
 
 SINCE_KEY = "x-emulator-since"
@@ -28,17 +29,18 @@ _RELEASE_PATTERN = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{1,3})([a-z]?)$")
 EMULATOR_BUILD = 1
 
 
+@dataclasses.dataclass(frozen=True)
 class Release:
-    """One platform release: ``major.minor.maintenance`` and the patch letter (``3.2.1e``, ``4.2.1``)."""
+    """One platform release: ``major.minor.maintenance`` and the patch letter (``3.2.1e``, ``4.2.1``); a value, compared
+    and shown by its fields."""
 
-    def __init__(self, major, minor, maintenance, patch="", legacy_paths=True, given=True):
-        self.major = major
-        self.minor = minor
-        self.maintenance = maintenance
-        self.patch = patch
-        self.legacy_paths = legacy_paths
-        # Whether --release named it (False: the emulator's default release, today's behaviour)
-        self.given = given
+    major: int
+    minor: int
+    maintenance: int
+    patch: str = ""
+    legacy_paths: bool = True
+    # Whether --release named it (False: the emulator's default release, today's behaviour)
+    given: bool = True
 
     @classmethod
     def parse(cls, text, legacy_paths=True):

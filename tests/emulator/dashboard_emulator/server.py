@@ -3,6 +3,7 @@ as one node or as a cluster of nodes that share the app and its state."""
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import socket
 
@@ -91,15 +92,25 @@ class NodeServer(uvicorn.Server):
         yield
 
 
+@dataclasses.dataclass(eq=False)
 class Node:
-    def __init__(self, index, host, url_host, sock):
-        self.index = index
-        self.host = host
-        self.port = sock.getsockname()[1]
-        self.url = "https://%s:%d" % (url_host, self.port)
-        self.sock = sock
-        self.server = None
-        self.task = None
+    """One node of the cluster: its listening socket (None while the node is down; ``port`` binds it again), the URL
+    clients reach it at, and while it is up the uvicorn server and the task serving it. A node equals only
+    itself (eq=False)."""
+
+    index: int
+    host: str
+    port: int
+    url: str
+    sock: socket.socket = None
+    server: NodeServer = None
+    task: asyncio.Future = None
+
+    @classmethod
+    def listening(cls, index, host, url_host, sock):
+        """The node of a socket bound for it; its URL names ``url_host``, the address clients use."""
+        port = sock.getsockname()[1]
+        return cls(index, host, port, "https://%s:%d" % (url_host, port), sock)
 
     @property
     def up(self):
@@ -116,7 +127,7 @@ class Cluster:
 
     def __init__(self, config, host, url_host, sockets):
         self.config = config
-        self.nodes = [Node(index, host, url_host, sock) for index, sock in enumerate(sockets)]
+        self.nodes = [Node.listening(index, host, url_host, sock) for index, sock in enumerate(sockets)]
         self._stopping = False
         self._stopped = None
         # servers of nodes taken down, still closing their connections

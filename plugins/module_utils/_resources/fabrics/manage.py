@@ -100,7 +100,6 @@ class FabricManageMapping(Mapping):
         self.raw = {}
         # {name: config item}: a create sends what the task gives only
         self.wanted = {}
-        self.have = {}
 
     def object_from_manage(self, fabric):
         name = str(fabric.get('name'))
@@ -151,7 +150,6 @@ class FabricManageMapping(Mapping):
             # not part of the fabric object on 4.2: a read of its own (absent: not frozen)
             frozen = self.client.read('/fabrics/%s/deploymentFreeze' % segment(name), absent=lambda exc: exc.status == 404)
             obj['deployment_freeze'] = bool(isinstance(frozen, dict) and frozen.get('deploymentFreeze'))
-        self.have = have
         return have
 
     @staticmethod
@@ -192,7 +190,7 @@ class FabricManageMapping(Mapping):
             if change.action not in ('create', 'update'):
                 continue
             given = self.wanted.get(change.name) or {}
-            current = (self.have.get(change.name) or {}).get('deployment_freeze', False)
+            current = (change.before or {}).get('deployment_freeze', False)
             if given.get('deployment_freeze') is not None and given['deployment_freeze'] != current:
                 refused.append('fabric %s: deployment_freeze cannot be changed through the /api/v1/manage API (4.2 has a read '
                                'of it and no recorded write); leave it out, or use controller_api: legacy.' % change.name)
@@ -232,7 +230,7 @@ class FabricManageMapping(Mapping):
             management = dict(self.management_of(given), type=TYPE_OF_TEMPLATE[change.after['template']])
             return Request('POST', '/fabrics', {'name': change.name, 'category': 'fabric', 'management': management})
         # the whole object as read, with the settings the task changes (not the empty ones the read left out)
-        before = self.management_of(self.have[change.name])
+        before = self.management_of(change.before)
         body = copy.deepcopy(self.raw[change.name])
         body.setdefault('management', {}).update(
             (field, value) for field, value in self.management_of(change.after).items() if before.get(field) != value)

@@ -7,37 +7,30 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import FLAG, NAME, NUMBER, TEMPLATE_PARAMS, TEXT, TEXTS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.legacy import InterfaceMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.manage import InterfaceManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.interfaces.model import MODES, PC_MODES, InterfaceModel
 
-INTERFACE_CONFIG = {
-    'switch': {'type': 'str', 'required': True},
-    'name': {'type': 'str', 'required': True},
-    'mode': {'type': 'str', 'choices': list(MODES)},
-    'policy': {'type': 'str'},
-    'description': {'type': 'str'},
-    'enabled': {'type': 'bool'},
-    'mtu': {'type': 'str'},
-    'speed': {'type': 'str'},
-    'access_vlan': {'type': 'int'},
-    'allowed_vlans': {'type': 'str'},
-    'native_vlan': {'type': 'int'},
-    'members': {'type': 'list', 'elements': 'str'},
-    'peer1_members': {'type': 'list', 'elements': 'str'},
-    'peer2_members': {'type': 'list', 'elements': 'str'},
-    'pc_mode': {'type': 'str', 'choices': list(PC_MODES)},
-    'ipv4_address': {'type': 'str'},
-    'ipv6_address': {'type': 'str'},
-    'vrf': {'type': 'str'},
-    'dot1q_vlan': {'type': 'int'},
-    'template_params': {'type': 'dict'},
-}
-
-
-INTERFACES = Resource(
-    InterfaceModel(), {LEGACY_API: InterfaceMapping, MANAGE_API: InterfaceManageMapping},
-    config_options=INTERFACE_CONFIG,
-    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
-)
+INTERFACES = Resource(InterfaceModel(), {LEGACY_API: InterfaceMapping, MANAGE_API: InterfaceManageMapping}, config_options={
+    'switch': NAME,
+    'name': NAME,
+    'mode': dict(TEXT, choices=list(MODES)),
+    'policy': TEXT,
+    'description': TEXT,
+    'enabled': FLAG,
+    'mtu': TEXT,
+    'speed': TEXT,
+    'access_vlan': NUMBER,
+    'allowed_vlans': TEXT,
+    'native_vlan': NUMBER,
+    'members': TEXTS,
+    'peer1_members': TEXTS,
+    'peer2_members': TEXTS,
+    'pc_mode': dict(TEXT, choices=list(PC_MODES)),
+    'ipv4_address': TEXT,
+    'ipv6_address': TEXT,
+    'vrf': TEXT,
+    'dot1q_vlan': NUMBER,
+    'template_params': TEMPLATE_PARAMS,
+})

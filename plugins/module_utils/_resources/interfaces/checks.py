@@ -172,9 +172,10 @@ class InterfaceChecks:
             obj, serial = change.after, self.serials[change.name]
             if serial in self.absent:
                 continue  # a switch the fabric does not have yet (refused, or in check mode warned about): no ports to check
-            ports = self.ports.get(serial, set())
+            switch_ports = self.ports_of(serial)
+            ports = switch_ports.ethernet
             kind = kind_of(obj)
-            if kind == ETHERNET and obj['interface'] not in ports and obj['interface'] not in self.members.get(serial, {}):
+            if kind == ETHERNET and obj['interface'] not in ports and obj['interface'] not in switch_ports.channel_of:
                 checks.refuse('interface %s: switch %s has no port %s; give ports it has, such as %s' % (
                     change.name, obj['switch'], obj['interface'], ', '.join(sorted(ports, key=interface_order)[:2])))
             if kind == SUBINTERFACE:
@@ -190,14 +191,14 @@ class InterfaceChecks:
                 checks.refuse('interface %s: port %s is a member of %s in this task; a member takes its settings from its '
                               'port-channel: leave the port out of config, or out of the port-channel\'s members'
                               % (change.name, obj['interface'], claims[(serial, obj['interface'])]))
-            current = self.members.get(serial, {}).get(obj['interface'])
+            current = switch_ports.channel_of.get(obj['interface'])
             if kind == ETHERNET and current and (serial, obj['interface']) not in leaving and current not in self.task_channels(after, serial):
                 checks.refuse('interface %s: port %s is a member of %s; remove it from %s\'s members first (in this task or '
                               'an earlier one)' % (change.name, obj['interface'], current, current),
                               depends_on='%s %s' % (obj['switch'], current))
             if kind == VPC:
                 self.check_vpc_members(change, obj, leaving, checks)
-            in_vpc = self.vpc_members.get(serial, {}).get(obj['interface'])
+            in_vpc = switch_ports.vpc_of.get(obj['interface'])
             if kind == ETHERNET and in_vpc and (serial, obj['interface']) not in leaving:
                 checks.refuse('interface %s: port %s is a member of %s; a member takes its settings from its vPC: leave the '
                               'port out of config, or remove it from %s\'s members first' % (change.name, obj['interface'], in_vpc, in_vpc))
@@ -208,11 +209,11 @@ class InterfaceChecks:
                         continue
                     if self.check_peer_link(change.name, serial, port, self.labels.get(serial, obj['switch']), checks):
                         continue
-                    if port in self.vpc_members.get(serial, {}) and (serial, port) not in leaving:
+                    if port in switch_ports.vpc_of and (serial, port) not in leaving:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from that vPC\'s members first'
-                                      % (change.name, port, self.vpc_members[serial][port]))
+                                      % (change.name, port, switch_ports.vpc_of[port]))
                         continue
-                    owner = self.members.get(serial, {}).get(port)
+                    owner = switch_ports.channel_of.get(port)
                     if owner and owner != obj['interface'] and (serial, port) not in leaving:
                         checks.refuse('interface %s: port %s is already a member of %s; remove it from %s\'s members first (in '
                                       'this task or an earlier one)' % (change.name, port, owner, owner),
@@ -221,9 +222,10 @@ class InterfaceChecks:
     def check_peer_link(self, name, serial, port, switch, checks):
         """Refuse a port of the vPC peer-link to interface ``name`` (the port itself, or one taking it as a member); True when it
         is one. A warning in check mode: an earlier vpc_pairs task of the play may give the peer-link other ports."""
-        if port not in self.peer_link.get(serial, {}):
+        peer_link = self.ports_of(serial).peer_link
+        if port not in peer_link:
             return False
-        channel = self.peer_link[serial][port]
+        channel = peer_link[port]
         interface = name.rsplit(' ', 1)[1]
         fix = 'leave the port out of config' if interface == port else 'give %s another port' % interface
         checks.refuse('interface %s: port %s of switch %s is a member of the vPC peer-link%s, which the switch\'s vPC pair holds; '
@@ -292,17 +294,17 @@ class InterfaceChecks:
         are checked with the port-channels')."""
         peers = self.serials[change.name].split('~')
         for serial, option in zip(peers, ('peer1_members', 'peer2_members')):
-            label = self.labels.get(serial, serial)
+            label, switch_ports = self.labels.get(serial, serial), self.ports_of(serial)
             for port in obj.get(option) or []:
-                if port not in self.ports.get(serial, set()):
+                if port not in switch_ports.ethernet:
                     checks.refuse('interface %s: switch %s (%s) has no port %s; give ports it has' % (change.name, label, option, port))
                     continue
                 if self.check_peer_link(change.name, serial, port, label, checks):
                     continue
                 if (serial, port) in leaving:
                     continue
-                channel = self.members.get(serial, {}).get(port)
-                other = self.vpc_members.get(serial, {}).get(port)
+                channel = switch_ports.channel_of.get(port)
+                other = switch_ports.vpc_of.get(port)
                 if channel:
                     checks.refuse('interface %s: port %s of switch %s is already a member of %s; remove it from %s\'s members '
                                   'first' % (change.name, port, label, channel, channel), depends_on='%s %s' % (label, channel))
@@ -316,7 +318,7 @@ class InterfaceChecks:
         key = '%s %s' % (switch, parent)
         in_task = key in after
         port = after.get(key) or self.have.get(key)
-        owner = claims.get((serial, parent)) or (None if in_task else self.members.get(serial, {}).get(parent))
+        owner = claims.get((serial, parent)) or (None if in_task else self.ports_of(serial).channel_of.get(parent))
         if owner:
             problem = 'a member of %s' % owner
         elif port is not None and port.get('mode') in ('access', 'trunk'):

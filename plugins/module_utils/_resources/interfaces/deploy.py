@@ -27,6 +27,11 @@ NOTHING_TO_DEPLOY = 'No Commands to execute.'
 class InterfaceDeploy:
     """The deploy of ``InterfaceMapping``: what to deploy, the request, the wait."""
 
+    def __init__(self, model, client, params):
+        super().__init__(model, client, params)
+        # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys (``read_compliance``)
+        self.compliance = {}
+
     def member_changes(self, changes):
         """{key: (serial, released)} of the member ports whose policy a port-channel change sets or gives up (deployed
         with it); ``released``: the port-channel is removed, and its ports return to the default policy with it."""

@@ -52,29 +52,31 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.int
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError
 
 
+class SwitchPorts:
+    """What one switch's interface read found (``InterfaceMapping.read_switch``): its Ethernet ports, and which of them
+    another object describes: a port-channel (``channel_of``: {port: port-channel}), a vPC (``vpc_of``: {port: vPC}) or the
+    vPC peer-link (``peer_link``: {port: the peer-link's port-channel, '' when the controller does not name it})."""
+
+    def __init__(self):
+        self.ethernet = set()
+        self.channel_of = {}
+        self.vpc_of = {}
+        self.peer_link = {}
+
+
 class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchScopedMapping):
     """Reads a fabric's switches' interfaces (one GET per switch), writes their policies, deploys what it touched."""
 
-    ITEMS = 'interfaces'
-    EACH = 'each with its switch and name'
-
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
-        # {serial: {port: port-channel}}: the ports that are members of a port-channel, read
-        self.members = {}
-        # {serial: set of its physical port names}: what the switch has
-        self.ports = {}
-        # {key: IN-SYNC, OUT-OF-SYNC or PENDING}, read only for a task that deploys
-        self.compliance = {}
+        # {serial: SwitchPorts}: the ports each switch read has, and which of them are members of what (``ports_of``)
+        self.switch_ports = {}
         # {key: object} as read
         self.have = {}
         # {serial: the pair's serial "SN1~SN2" (its own serial when in no pair)}, asked only for switches a vPC item names
         self.pairs = {}
-        # {serial: {port: vPC}}: the ports that are members of a vPC, read; the serials the config names
-        self.vpc_members = {}
+        # the serials the config names
         self.named = set()
-        # {serial: {port: the peer-link's port-channel ('' when the controller does not name it)}}: the vPC peer-link's ports
-        self.peer_link = {}
         # the serials of the switches a vPC names that are in no vPC pair: check_intent refuses them (a warning in check mode,
         # where an earlier vpc_pairs task of the play may pair them, and the vPC is then taken as new on that switch alone)
         self.unpaired = set()
@@ -109,14 +111,16 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
                         self.read_switch(peer, have)
         return dict(sorted(have.items(), key=lambda item: (item[1]['switch'], interface_order(item[1]['interface']))))
 
+    def ports_of(self, serial):
+        """The switch's ``SwitchPorts`` as read (none, for a switch not read)."""
+        return self.switch_ports.get(serial) or SwitchPorts()
+
     def read_switch(self, serial, have):
-        """Read one switch's interfaces (1 GET /interface) into ``have`` and the mapping's tables of ports and members."""
+        """Read one switch's interfaces (1 GET /interface) into ``have`` and its ``SwitchPorts`` (read once per task; the vPC
+        members the read of its pair's other switch found are kept)."""
         answer = self.interface_groups(serial)
         gathered = self.params.get('state') == 'gathered'
-        self.members[serial] = {}
-        self.ports[serial] = set()
-        self.vpc_members.setdefault(serial, {})
-        self.peer_link[serial] = {}
+        ports = self.switch_ports.setdefault(serial, SwitchPorts())
         for group in answer or []:
             if not isinstance(group, dict):
                 continue
@@ -125,17 +129,17 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
                     continue
                 kind, interface = interface_name(entry.get('ifName'))
                 if kind == ETHERNET:
-                    self.ports[serial].add(interface)
+                    ports.ethernet.add(interface)
                 if group.get('policy') in MEMBER_POLICIES:
                     channel = interface_name((entry.get('nvPairs') or {}).get('PO_ID', ''))[1]
-                    self.members[serial][interface] = channel
+                    ports.channel_of[interface] = channel
                     continue
                 if group.get('policy') in VPC_MEMBER_POLICIES:
-                    self.vpc_members[serial].setdefault(interface, 'a vPC')
+                    ports.vpc_of.setdefault(interface, 'a vPC')
                     continue
                 if group.get('policy') == PEER_LINK_MEMBER_POLICY:
                     # the pair's: described by its peer-link (vpc_pairs), so neither listed nor reset here, as other members
-                    self.peer_link[serial][interface] = interface_name((entry.get('nvPairs') or {}).get('PO_ID') or '')[1]
+                    ports.peer_link[interface] = interface_name((entry.get('nvPairs') or {}).get('PO_ID') or '')[1]
                     continue
                 owner = serial
                 if kind == VPC:
@@ -154,7 +158,7 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
                 if kind == VPC:
                     for peer, option in zip(owner.split('~'), ('peer1_members', 'peer2_members')):
                         for port in obj.get(option) or []:
-                            self.vpc_members.setdefault(peer, {})[port] = obj['interface']
+                            self.switch_ports.setdefault(peer, SwitchPorts()).vpc_of[port] = obj['interface']
                 have[obj['name']] = obj
                 self.serials[obj['name']] = owner
 
@@ -189,7 +193,7 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
             settle_mode(want, None)
             self.serials[want['name']] = want['switch']
             self.labels[want['switch']] = want['switch']
-            self.members.setdefault(want['switch'], {})
+            self.switch_ports.setdefault(want['switch'], SwitchPorts())
 
     def rekey(self, wants):
         """Each want's switch as the fabric names it, and its key from that."""
@@ -246,23 +250,23 @@ class InterfaceMapping(InterfaceChecks, InterfaceDeploy, NetworkPorts, SwitchSco
 
     def described_elsewhere(self, want):
         """Why a port the task deletes is not this module's to reset, when another object describes it; None otherwise."""
-        serial, port = self.serials.get(want['name']), want['interface']
-        channel = self.members.get(serial, {}).get(port)
+        ports, port = self.ports_of(self.serials.get(want['name'])), want['interface']
+        channel = ports.channel_of.get(port)
         if channel:
             return ('it is a member of %s, whose members describe it; take it out of that port-channel\'s members (or '
                     'delete the port-channel) to free it' % channel)
-        if port in self.vpc_members.get(serial, {}):
+        if port in ports.vpc_of:
             return ('it is a member of %s, whose members describe it; take it out of the vPC\'s members (or delete the vPC) to '
-                    'free it' % self.vpc_members[serial][port])
-        if port in self.peer_link.get(serial, {}):
-            return 'it is a member of the vPC peer-link %s, which fabricops.dashboard.vpc_pairs describes' % self.peer_link[serial][port]
+                    'free it' % ports.vpc_of[port])
+        if port in ports.peer_link:
+            return 'it is a member of the vPC peer-link %s, which fabricops.dashboard.vpc_pairs describes' % ports.peer_link[port]
         return None
 
     def removal(self, model, obj):
         """The Change that deletes ``obj``: a port back to the default policy (None when it is there), a logical one gone."""
         if kind_of(obj) != ETHERNET:
             return Change(obj['name'], obj, None)
-        if obj['interface'] in self.vpc_members.get(self.serials[obj['name']], {}):
+        if obj['interface'] in self.ports_of(self.serials[obj['name']]).vpc_of:
             return None  # a vPC's member: its vPC describes it
         role = self.role(self.serials[obj['name']])
         if model.is_default(obj, role):

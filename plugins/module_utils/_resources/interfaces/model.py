@@ -147,6 +147,7 @@ class InterfaceModel(ResourceModel):
 
     KIND = 'interface'
     PLURAL = 'interfaces'
+    EACH = 'each with its switch and name'
 
     # input
 

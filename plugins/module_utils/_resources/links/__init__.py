@@ -7,33 +7,26 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import FLAG, NAME, NUMBER, TEMPLATE_PARAMS, TEXT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.legacy import LinkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.manage import LinkManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.links.model import LinkModel
 
-LINK_CONFIG = {
-    'src_fabric': {'type': 'str'},
-    'src_switch': {'type': 'str', 'required': True},
-    'src_interface': {'type': 'str', 'required': True},
-    'dst_fabric': {'type': 'str'},
-    'dst_switch': {'type': 'str', 'required': True},
-    'dst_interface': {'type': 'str', 'required': True},
-    'template': {'type': 'str'},
-    'src_ip': {'type': 'str'},
-    'dst_ip': {'type': 'str'},
-    'mtu': {'type': 'int'},
-    'enabled': {'type': 'bool'},
-    'src_description': {'type': 'str'},
-    'dst_description': {'type': 'str'},
-    'src_asn': {'type': 'str'},
-    'dst_asn': {'type': 'str'},
-    'template_params': {'type': 'dict'},
-}
-
-
-LINKS = Resource(
-    LinkModel(), {LEGACY_API: LinkMapping, MANAGE_API: LinkManageMapping},
-    config_options=LINK_CONFIG,
-    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
-)
+LINKS = Resource(LinkModel(), {LEGACY_API: LinkMapping, MANAGE_API: LinkManageMapping}, config_options={
+    'src_fabric': TEXT,
+    'src_switch': NAME,
+    'src_interface': NAME,
+    'dst_fabric': TEXT,
+    'dst_switch': NAME,
+    'dst_interface': NAME,
+    'template': TEXT,
+    'src_ip': TEXT,
+    'dst_ip': TEXT,
+    'mtu': NUMBER,
+    'enabled': FLAG,
+    'src_description': TEXT,
+    'dst_description': TEXT,
+    'src_asn': TEXT,
+    'dst_asn': TEXT,
+    'template_params': TEMPLATE_PARAMS,
+})

@@ -60,9 +60,6 @@ class LinkMapping(LinkChecks, SwitchScopedMapping):
     A link's ends may be in two fabrics: ``labels`` is {(fabric, serial): the switch as results name it}, and each fabric
     read has its directory in ``directories``."""
 
-    ITEMS = 'links'
-    EACH = 'each with its two ends (src_switch, src_interface, dst_switch, dst_interface)'
-
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         # {fabric: SwitchDirectory} of the fabrics read; {(fabric, serial): ccStatus}

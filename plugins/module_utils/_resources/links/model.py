@@ -142,6 +142,7 @@ class LinkModel(ResourceModel):
 
     KIND = 'link'
     PLURAL = 'links'
+    EACH = 'each with its two ends (src_switch, src_interface, dst_switch, dst_interface)'
     REQUIRED_ON_CREATE = ('template',)
 
     # input

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import FABRIC_OPTIONS, NAME, NUMBER, TEXTS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import NAME, NUMBER, TEXTS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.legacy import NetworkMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.manage import NetworkManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.networks.model import NetworkModel
@@ -15,5 +15,4 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.net
 NETWORKS = Resource(
     NetworkModel(), {LEGACY_API: NetworkMapping, MANAGE_API: NetworkManageMapping},
     attach_options={'switch': NAME, 'ports': TEXTS, 'vlan': NUMBER},
-    options=FABRIC_OPTIONS,
 )

@@ -19,6 +19,9 @@ def split_ports(text):
 
 
 class NetworkKind(OverlayKind):
+    """A network in the controller's words: its template config keys and top-level fields, the VRF it names (``NO_VRF``
+    for a layer-2-only network) and the switch ports of its attachments."""
+
     NAME = 'network'
     PEER = ('vrfs', 'VRFS')
     TEMPLATE_KEYS = {

@@ -23,7 +23,7 @@ class NetworkManageMapping(OverlayManageMapping):
         view = super().legacy_view(item)
         vrf = item.get('vrfName')
         view.update(vrf=vrf or NO_VRF, displayName=item.get('displayName') or view['networkName'])
-        view[self.config_key]['isLayer2Only'] = 'false' if vrf else 'true'
+        view[self.kind.config_key]['isLayer2Only'] = 'false' if vrf else 'true'
         return view
 
     def object_to_controller(self, obj):

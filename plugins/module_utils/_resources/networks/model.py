@@ -8,9 +8,13 @@ field names.
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.model import INTERFACE_FIELDS
 
 
 class NetworkModel(ResourceModel):
+    """A network in the user's terms; its ``name`` is its identity key. It belongs to a VRF (``vrf``) unless it is
+    layer2_only; the controller gives its VNI (``network_id``) when the task gives none."""
+
     KIND = 'network'
     PLURAL = 'networks'
     FIELDS = (
@@ -21,9 +25,7 @@ class NetworkModel(ResourceModel):
         Field('vlan_name', 'str', ''),
         Field('gateway_ipv4', 'str', ''),
         Field('gateway_ipv6', 'str', ''),
-        Field('interface_description', 'str', ''),
-        Field('mtu', 'int', 9216),
-        Field('tag', 'int', 12345),
+        *INTERFACE_FIELDS,
         Field('suppress_arp', 'bool', False),
         # The controller refuses a multicast group in an ingress-replication fabric: no default to send.
         Field('multicast_group', 'str'),

@@ -110,7 +110,7 @@ class OverlayChecks:
         peer = None if offline or not self.needs_peer(writing, deleted) else mapping.peer()
         peer_objects = {}
         if peer is not None:
-            peer_objects = {str(item[peer.name_key]): peer.object_from_controller(item, []) for item in peer.read_objects()}
+            peer_objects = {str(item[peer.kind.name_key]): peer.object_from_controller(item, []) for item in peer.read_objects()}
         for change in changes:
             if change.action == 'update':
                 check_identity(checks, kind, change.name, id_field, change.before.get(id_field), change.after.get(id_field))

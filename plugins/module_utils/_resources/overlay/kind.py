@@ -46,6 +46,14 @@ class OverlayKind:
     # /api/v1/manage mapping takes them as the nothing they set.
     UNSET_PARAMS = {'nveId': '1'}
 
+    def __init__(self):
+        # the controller's words made of NAME, on both APIs: the fields of an object's name (vrfName), of its template config
+        # (vrfTemplateConfig) and of a list of names (vrfNames, a deploy's), and the collection of the objects (vrfs)
+        self.name_key = self.NAME + 'Name'
+        self.config_key = self.NAME + 'TemplateConfig'
+        self.plural = self.NAME + 's'
+        self.names_key = self.NAME + 'Names'
+
     def top_level_value(self, option, value):
         """The option's value of a top-level field as read (None: the object has none)."""
         del option

@@ -53,9 +53,15 @@ class OverlayMapping(Mapping):
     # an OverlayKind: VRF (vrfs.kind) or NETWORK (networks.kind)
     kind = None
     NEXT_ID = None
+    # where the API keeps a fabric's objects (``fabric_path``, from the fabric's name) and the deploy of them (from that
+    # path and the kind's NAME): the paths are what the 4.2 mapping (overlay.manage) sets otherwise
+    FABRIC_PATH = '/top-down/fabrics/%s'
+    DEPLOY_PATH = '%s/%ss/deployments'
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
+        self.fabric_path = self.FABRIC_PATH % segment(self.fabric)
+        # {name: the object as read}
         self.raw = {}
         # {name: the options read as their template default, which the controller did not hold} (model.effective)
         self.filled = {}
@@ -69,34 +75,18 @@ class OverlayMapping(Mapping):
     # names and paths
 
     @property
-    def name_key(self):
-        return self.kind.NAME + 'Name'
-
-    @property
-    def config_key(self):
-        return self.kind.NAME + 'TemplateConfig'
-
-    @property
-    def fabric_path(self):
-        return '/top-down/fabrics/%s' % segment(self.fabric)
-
-    @property
     def attach_path(self):
         return '%s/%ss/attachments' % (self.fabric_path, self.kind.NAME)
 
-    @property
-    def deploy_path(self):
-        return '%s/%ss/deployments' % (self.fabric_path, self.kind.NAME)
-
     def deploy_body(self, names):
-        return {self.kind.NAME + 'Names': ','.join(names)}
+        return {self.kind.names_key: ','.join(names)}
 
     # controller -> model
 
     def object_from_controller(self, listed, attachments):
         """The model object of one listed object and its lanAttachList; None-valued options left out."""
-        config = parse_config(listed.get(self.config_key))
-        obj = {'name': str(listed.get(self.name_key))}
+        config = parse_config(listed.get(self.kind.config_key))
+        obj = {'name': str(listed.get(self.kind.name_key))}
         where = '%s %s as read' % (self.model.KIND, obj['name'])
         consumed = set(self.kind.IDENTITY_KEYS)
         for option, key in self.kind.TEMPLATE_KEYS.items():
@@ -152,7 +142,7 @@ class OverlayMapping(Mapping):
 
     def identity_config(self, obj):
         """The object's name and segment id inside its template config, where the controller requires them too."""
-        config = {self.name_key: obj['name']}
+        config = {self.kind.name_key: obj['name']}
         if obj.get(self.model.ID_FIELD) is not None:
             config[self.kind.SEGMENT_KEY] = obj[self.model.ID_FIELD]
         config.update(self.kind.extra_identity(obj))
@@ -162,19 +152,19 @@ class OverlayMapping(Mapping):
         """The whole object as create and update take it: what was read, with the model's fields over it."""
         body = {key: value for key, value in self.raw.get(obj['name'], {}).items()
                 if key not in self.kind.SERVER_FIELDS and not key.endswith('Status')}
-        body.update({'fabric': self.fabric, self.name_key: obj['name']})
+        body.update({'fabric': self.fabric, self.kind.name_key: obj['name']})
         for option, key in self.kind.TOP_LEVEL.items():
             if obj.get(option) is not None:
                 body[key] = obj[option]
         body.update(self.kind.extra_top_level(obj, self.raw.get(obj['name'], {})))
-        body[self.config_key] = json.dumps(self.config_to_controller(obj), separators=(',', ':'))
+        body[self.kind.config_key] = json.dumps(self.config_to_controller(obj), separators=(',', ':'))
         return body
 
     def attachment_item(self, name, serial, before, after):
         """One lanAttachList item: attach (or change the VLAN; 0 is the object's own) when wanted, detach when not."""
         wanted = after is not None
         return dict({
-            'fabric': self.fabric, self.name_key: name, 'serialNumber': serial,
+            'fabric': self.fabric, self.kind.name_key: name, 'serialNumber': serial,
             'vlan': (after or {}).get('vlan') or 0, 'deployment': wanted, 'isAttached': wanted,
             'instanceValues': '', 'extensionValues': '', 'freeformConfig': '',
         }, **self.kind.extra_attachment_item(before, after))
@@ -186,15 +176,15 @@ class OverlayMapping(Mapping):
             answer = self.client.read('%s/%ss' % (self.fabric_path, self.kind.NAME))
         except ApiError as exc:
             raise self.fabric_error(exc) from None
-        objects = [item for item in answer or [] if isinstance(item, dict) and item.get(self.name_key)]
-        self.raw = {str(item[self.name_key]): item for item in objects}
+        objects = [item for item in answer or [] if isinstance(item, dict) and item.get(self.kind.name_key)]
+        self.raw = {str(item[self.kind.name_key]): item for item in objects}
         return objects
 
     def attachment_batches(self, names):
         """{name: lanAttachList} per read, in as few reads as the URL length allows; one batch held at a time."""
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
             answer = self.client.read(self.attach_path, params={self.kind.NAME + '-names': batch})
-            yield {str(entry.get(self.name_key)): entry.get('lanAttachList') or [] for entry in answer or [] if isinstance(entry, dict)}
+            yield {str(entry.get(self.kind.name_key)): entry.get('lanAttachList') or [] for entry in answer or [] if isinstance(entry, dict)}
 
     def read_attachments(self, names):
         found = {}
@@ -210,7 +200,7 @@ class OverlayMapping(Mapping):
         as the controller's answers.
         """
         objects = self.read_objects()
-        wanted = [str(item[self.name_key]) for item in objects if names is None or str(item[self.name_key]) in names]
+        wanted = [str(item[self.kind.name_key]) for item in objects if names is None or str(item[self.kind.name_key]) in names]
         have, states = {}, {}
         self.switches_seen = {}
         for batch in self.attachment_batches(wanted) if wanted else ():
@@ -378,7 +368,7 @@ class OverlayMapping(Mapping):
             bodies = []
             for obj in objs:
                 body = self.object_to_controller(obj)
-                body[self.config_key] = json.loads(body[self.config_key])
+                body[self.kind.config_key] = json.loads(body[self.kind.config_key])
                 bodies.append(body)
             answer = yield Request('PUT', '/top-down/v2/bulk-update/%ss' % self.kind.NAME, bodies, optional=True)
             self.client.keep_run_fact(fact, answer is not NOT_OFFERED)
@@ -404,7 +394,7 @@ class OverlayMapping(Mapping):
         for change in changes:
             items = [self.attachment_item(change.name, serial, before, after) for serial, (before, after) in change.attachments.items()]
             if items:
-                body.append({self.name_key: change.name, 'lanAttachList': items})
+                body.append({self.kind.name_key: change.name, 'lanAttachList': items})
         return body
 
     def attach_steps(self, changes):
@@ -416,7 +406,7 @@ class OverlayMapping(Mapping):
 
     def deploy_request(self, names):
         """Deploy the pending attachments of ``names`` (the controller answers "No switches PENDING" when none are)."""
-        return Request('POST', self.deploy_path, self.deploy_body(names))
+        return Request('POST', self.DEPLOY_PATH % (self.fabric_path, self.kind.NAME), self.deploy_body(names))
 
     def read_states(self, names):
         attachments = self.read_attachments(names)

@@ -149,6 +149,8 @@ class OverlayManageMapping(OverlayMapping):
     ``*PreInformation`` read and field)."""
 
     API = MANAGE_API
+    FABRIC_PATH = '/fabrics/%s'
+    DEPLOY_PATH = '%s/%sActions/deploy'
 
     WIRE = ()
 
@@ -159,24 +161,8 @@ class OverlayManageMapping(OverlayMapping):
 
     # names and paths
 
-    @property
-    def fabric_path(self):
-        return '/fabrics/%s' % segment(self.fabric)
-
-    @property
-    def plural(self):
-        return self.kind.NAME + 's'
-
-    @property
-    def names_key(self):
-        return self.kind.NAME + 'Names'
-
-    @property
-    def deploy_path(self):
-        return '%s/%sActions/deploy' % (self.fabric_path, self.kind.NAME)
-
     def deploy_body(self, names):
-        return {self.names_key: list(names)}
+        return {self.kind.names_key: list(names)}
 
     @property
     def template_params_keys(self):
@@ -196,8 +182,8 @@ class OverlayManageMapping(OverlayMapping):
             text = legacy_text(value, kind)
             if text is not None:
                 config[key] = text
-        view = {self.name_key: str(item[self.name_key]), 'fabric': item.get('fabricName') or self.fabric,
-                self.config_key: config}
+        view = {self.kind.name_key: str(item[self.kind.name_key]), 'fabric': item.get('fabricName') or self.fabric,
+                self.kind.config_key: config}
         for option, key in self.kind.TOP_LEVEL.items():
             view[key] = self.top_level_from_manage(option, item)
         return view
@@ -227,23 +213,23 @@ class OverlayManageMapping(OverlayMapping):
 
     def read_objects(self):
         try:
-            answer = self.client.read('%s/%s' % (self.fabric_path, self.plural))
+            answer = self.client.read('%s/%s' % (self.fabric_path, self.kind.plural))
         except ApiError as exc:
             raise self.fabric_error(exc) from None
-        listed = answer.get(self.plural) if isinstance(answer, dict) else None
-        objects = [item for item in listed or [] if isinstance(item, dict) and item.get(self.name_key)]
-        self.manage_raw = {str(item[self.name_key]): item for item in objects}
+        listed = answer.get(self.kind.plural) if isinstance(answer, dict) else None
+        objects = [item for item in listed or [] if isinstance(item, dict) and item.get(self.kind.name_key)]
+        self.manage_raw = {str(item[self.kind.name_key]): item for item in objects}
         views = [self.legacy_view(item) for item in objects]
-        self.raw = {view[self.name_key]: view for view in views}
+        self.raw = {view[self.kind.name_key]: view for view in views}
         return views
 
     def attachment_batches(self, names):
         for batch in name_batches(list(names), most=ATTACHMENT_READ_BATCH):
-            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
+            answer = self.client.query('%s/%sAttachments/query' % (self.fabric_path, self.kind.NAME), {self.kind.names_key: batch.split(',')})
             found = {}
             for detail in answer.get('attachments') or [] if isinstance(answer, dict) else []:
-                if isinstance(detail, dict) and detail.get(self.name_key):
-                    found.setdefault(str(detail[self.name_key]), []).append(self.legacy_attachment(detail))
+                if isinstance(detail, dict) and detail.get(self.kind.name_key):
+                    found.setdefault(str(detail[self.kind.name_key]), []).append(self.legacy_attachment(detail))
             yield found
 
     def inventory(self):
@@ -294,7 +280,7 @@ class OverlayManageMapping(OverlayMapping):
         """The whole manage object: as read (without what only the server sets), with the model's fields over it."""
         body = {key: copy.deepcopy(value) for key, value in self.manage_raw.get(obj['name'], {}).items()
                 if not key.endswith('Status')}
-        body.update({'fabricName': self.fabric, self.name_key: obj['name']})
+        body.update({'fabricName': self.fabric, self.kind.name_key: obj['name']})
         if obj.get(self.model.ID_FIELD) is not None:
             body[self.kind.NAME + 'Id'] = obj[self.model.ID_FIELD]
         config = self.config_to_controller(obj)
@@ -317,19 +303,19 @@ class OverlayManageMapping(OverlayMapping):
         return body
 
     def create_bulk(self, objs):
-        body = {self.plural: [self.object_to_controller(obj) for obj in objs]}
-        answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.plural), body)
-        check_results('creating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer, self.name_key)
+        body = {self.kind.plural: [self.object_to_controller(obj) for obj in objs]}
+        answer = yield Request('POST', '%s/%s' % (self.fabric_path, self.kind.plural), body)
+        check_results('creating %ss in fabric %s' % (self.kind.NAME, self.fabric), [obj['name'] for obj in objs], answer, self.kind.name_key)
 
     def update_steps(self, objs):
         """One PUT per changed object, sent whole (4.2 has no bulk update)."""
         for obj in objs:
-            yield Request('PUT', '%s/%s/%s' % (self.fabric_path, self.plural, segment(obj['name'])), self.object_to_controller(obj))
+            yield Request('PUT', '%s/%s/%s' % (self.fabric_path, self.kind.plural, segment(obj['name'])), self.object_to_controller(obj))
 
     def manage_attachment(self, name, serial, before, after):
         """One item of ``*Attachments``: attach (with its own VLAN, if any) or detach."""
         del before
-        item = {self.name_key: name, 'switchId': serial, 'attach': after is not None}
+        item = {self.kind.name_key: name, 'switchId': serial, 'attach': after is not None}
         if after is not None and after.get('vlan'):
             item['vlanId'] = after['vlan']
         return item
@@ -346,8 +332,8 @@ class OverlayManageMapping(OverlayMapping):
 
     def delete_requests(self, names):
         for batch in name_batches(names, most=DELETE_BATCH):
-            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.kind.NAME), {self.names_key: batch.split(',')})
-            check_results('deleting %ss in fabric %s' % (self.kind.NAME, self.fabric), batch.split(','), answer, self.name_key)
+            answer = yield Request('POST', '%s/%sActions/remove' % (self.fabric_path, self.kind.NAME), {self.kind.names_key: batch.split(',')})
+            check_results('deleting %ss in fabric %s' % (self.kind.NAME, self.fabric), batch.split(','), answer, self.kind.name_key)
 
 
 def check_results(doing, labels, answer, name_key):

@@ -7,22 +7,15 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import NAME, NUMBER, TEMPLATE_PARAMS, TEXT, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.legacy import PolicyMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.manage import PolicyManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import PolicyModel
 
-POLICY_CONFIG = {
-    'switch': {'type': 'str', 'required': True},
-    'template': {'type': 'str', 'required': True},
-    'description': {'type': 'str', 'default': ''},
-    'priority': {'type': 'int'},
-    'template_params': {'type': 'dict'},
-}
-
-
-POLICIES = Resource(
-    PolicyModel(), {LEGACY_API: PolicyMapping, MANAGE_API: PolicyManageMapping},
-    config_options=POLICY_CONFIG,
-    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
-)
+POLICIES = Resource(PolicyModel(), {LEGACY_API: PolicyMapping, MANAGE_API: PolicyManageMapping}, config_options={
+    'switch': NAME,
+    'template': NAME,
+    'description': dict(TEXT, default=''),
+    'priority': NUMBER,
+    'template_params': TEMPLATE_PARAMS,
+})

@@ -94,9 +94,6 @@ def policy_body(obj, serial, policy_id=None):
 class PolicyMapping(SwitchScopedMapping):
     """Reads the policies of the switches named (one request for all of them), writes them, deploys the switches it changed."""
 
-    ITEMS = 'policies'
-    EACH = 'each with its switch and template'
-
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         # {key: [policy ids]} (more than one: the same policy twice)

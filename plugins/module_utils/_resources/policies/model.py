@@ -32,6 +32,7 @@ class PolicyModel(ResourceModel):
 
     KIND = 'policy'
     PLURAL = 'policies'
+    EACH = 'each with its switch and template'
     FIELDS = (Field('priority', 'int', DEFAULT_PRIORITY),)
 
     # input

@@ -7,29 +7,22 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import DEPLOY_OPTIONS, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import FLAG, NAME, NUMBER, TEMPLATE_PARAMS, TEXT, TEXTS, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.legacy import VpcPairMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.manage import VpcPairManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vpc_pairs.model import VpcPairModel
 
-VPC_PAIR_CONFIG = {
-    'peer1': {'type': 'str', 'required': True},
-    'peer2': {'type': 'str', 'required': True},
-    'use_virtual_peerlink': {'type': 'bool'},
-    'domain_id': {'type': 'int'},
-    'peer1_port_channel': {'type': 'int'},
-    'peer2_port_channel': {'type': 'int'},
-    'peer1_link_members': {'type': 'list', 'elements': 'str'},
-    'peer2_link_members': {'type': 'list', 'elements': 'str'},
-    'keepalive_vrf': {'type': 'str'},
-    'peer1_keepalive_ip': {'type': 'str'},
-    'peer2_keepalive_ip': {'type': 'str'},
-    'template_params': {'type': 'dict'},
-}
-
-
-VPC_PAIRS = Resource(
-    VpcPairModel(), {LEGACY_API: VpcPairMapping, MANAGE_API: VpcPairManageMapping},
-    config_options=VPC_PAIR_CONFIG,
-    options=dict(fabric={'type': 'str', 'required': True}, **DEPLOY_OPTIONS),
-)
+VPC_PAIRS = Resource(VpcPairModel(), {LEGACY_API: VpcPairMapping, MANAGE_API: VpcPairManageMapping}, config_options={
+    'peer1': NAME,
+    'peer2': NAME,
+    'use_virtual_peerlink': FLAG,
+    'domain_id': NUMBER,
+    'peer1_port_channel': NUMBER,
+    'peer2_port_channel': NUMBER,
+    'peer1_link_members': TEXTS,
+    'peer2_link_members': TEXTS,
+    'keepalive_vrf': TEXT,
+    'peer1_keepalive_ip': TEXT,
+    'peer2_keepalive_ip': TEXT,
+    'template_params': TEMPLATE_PARAMS,
+})

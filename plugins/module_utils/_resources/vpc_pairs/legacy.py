@@ -50,9 +50,6 @@ class VpcPairMapping(VpcPairChecks, SwitchScopedMapping):
 
     ``serials``: {key: [serial of peer one, serial of peer two]}, of the pairs read and the task's."""
 
-    ITEMS = 'pairs'
-    EACH = 'each with peer1 and peer2'
-
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
         # {key: number of vPC interfaces on the pair}, as read

@@ -51,6 +51,7 @@ class VpcPairModel(ResourceModel):
 
     KIND = 'vPC pair'
     PLURAL = 'vPC pairs'
+    EACH = 'each with peer1 and peer2'
     NOT_PARTS = ('attach',)
     # Every setting is KEEP: the controller keeps a setting once given (see the file's docstring).
     FIELDS = (Field('use_virtual_peerlink', 'bool', False), Field('domain_id', 'int'),

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import FABRIC_OPTIONS, NAME, NUMBER, Resource
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.resource import NAME, NUMBER, Resource
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.legacy import VrfMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.manage import VrfManageMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrfs.model import VrfModel
@@ -15,5 +15,4 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.vrf
 VRFS = Resource(
     VrfModel(), {LEGACY_API: VrfMapping, MANAGE_API: VrfManageMapping},
     attach_options={'switch': NAME, 'vlan': NUMBER},
-    options=FABRIC_OPTIONS,
 )

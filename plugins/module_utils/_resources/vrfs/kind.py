@@ -12,6 +12,9 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.ove
 
 
 class VrfKind(OverlayKind):
+    """A VRF in the controller's words: its template config keys and top-level fields, and the networks that name it
+    (the peer kind, which keeps a VRF from being deleted while it holds networks)."""
+
     NAME = 'vrf'
     PEER = ('networks', 'NETWORKS')
     TEMPLATE_KEYS = {

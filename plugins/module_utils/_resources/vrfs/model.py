@@ -7,11 +7,15 @@
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel
+from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.overlay.model import INTERFACE_FIELDS
 
 DEFAULT_ROUTE_MAP = 'FABRIC-RMAP-REDIST-SUBNET'
 
 
 class VrfModel(ResourceModel):
+    """A VRF in the user's terms; its ``name`` is its identity key. A field's default is what a new VRF gets and what
+    replaced resets it to; the controller gives the VNI (``vrf_id``) when the task gives none."""
+
     KIND = 'VRF'
     PLURAL = 'VRFs'
     FIELDS = (
@@ -19,9 +23,7 @@ class VrfModel(ResourceModel):
         Field('vlan_id', 'int'),
         Field('vlan_name', 'str', ''),
         Field('description', 'str', ''),
-        Field('interface_description', 'str', ''),
-        Field('mtu', 'int', 9216),
-        Field('tag', 'int', 12345),
+        *INTERFACE_FIELDS,
         Field('route_map', 'str', DEFAULT_ROUTE_MAP),
         Field('ipv6_route_map', 'str', DEFAULT_ROUTE_MAP),
         Field('max_bgp_paths', 'int', 1),

@@ -42,8 +42,7 @@ class RunClient:
 
 
 class Mapped(SwitchScopedMapping):
-    ITEMS = 'widgets'
-    EACH = 'each with its switch and name'
+    """The base alone, on the policies' model (whose PLURAL and EACH the messages say)."""
 
 
 def mapping(config, state='merged', client=None):
@@ -84,11 +83,11 @@ def test_an_absent_switch_is_refused_in_a_run_and_a_warning_in_check_mode():
 
 
 def test_deleted_and_overridden_need_config_and_say_what_to_list():
-    with pytest.raises(ModelError, match=r'^state overridden needs config: list the widgets to keep, each with its switch and name; '
+    with pytest.raises(ModelError, match=r'^state overridden needs config: list the policies to keep, each with its switch and template; '
                                          r'nothing is changed on a switch config does not name\.$'):
         mapping([], state='overridden').needs_config()
     mapping([], state='gathered').needs_config()
-    assert mapping([]).config_hint('rendered') == 'list the widgets to render, each with its switch and name'
+    assert mapping([]).config_hint('rendered') == 'list the policies to render, each with its switch and template'
 
 
 def test_a_task_reads_the_inventory_once_per_run_when_the_runs_copy_names_its_switches():

@@ -227,7 +227,7 @@ def test_links_all_refused_fail_the_task_naming_each_and_report_no_change():
     config = [dict(base, src_interface='Ethernet1/%d' % port, dst_interface='Ethernet1/%d' % port) for port in (77, 78)]
     client = links_controller([], answer_write=refuse)
     params = {'fabric': 'f1', 'state': 'merged', 'config': config}
-    result = Run(MODEL, LinkMapping(MODEL, client, params), client, params, False, False).result()
+    result = Run(LinkMapping(MODEL, client, params), False, False).result()
     assert result['failed'] is True and result['changed'] is False
     assert sorted(result['failed_items']) == ['leaf-2 Ethernet1/77 -- spine-1 Ethernet1/77', 'leaf-2 Ethernet1/78 -- spine-1 Ethernet1/78']
     assert result['succeeded_items'] == [] and result['requests'] == ['POST /control/links', 'POST /control/links']

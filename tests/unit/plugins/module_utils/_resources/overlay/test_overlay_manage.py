@@ -39,9 +39,9 @@ def offline(mapping_class, params=None):
 
 
 def read(mapping, item, attachments=()):
-    mapping.manage_raw = {item[mapping.name_key]: item}
+    mapping.manage_raw = {item[mapping.kind.name_key]: item}
     view = mapping.legacy_view(item)
-    mapping.raw = {view[mapping.name_key]: view}
+    mapping.raw = {view[mapping.kind.name_key]: view}
     return mapping.object_from_controller(view, [mapping.legacy_attachment(detail) for detail in attachments])
 
 
@@ -95,9 +95,9 @@ def test_a_new_layer2_only_network_has_no_vrf_name_and_ports_travel_as_interface
 
 def test_rendered_on_manage_shows_the_manage_requests():
     model = VRFS.model
-    mapping = offline(VrfManageMapping, {'deploy': True})
+    mapping = offline(VrfManageMapping, {'state': 'rendered', 'deploy': True})
     wants = [model.from_task({'name': 'red', 'vrf_id': 50102, 'vlan_id': 2102, 'attach': [{'switch': 'SN1'}]}, 0)]
-    result = Run(model, mapping, mapping.client, {'state': 'rendered', 'deploy': True}, False, False).rendered(wants)
+    result = Run(mapping, False, False).rendered(wants)
     create, attach, deploy = result['rendered']
     assert create['path'] == '/api/v1/manage/fabrics/f1/vrfs' and create['body']['vrfs'][0]['vlanId'] == 2102
     assert attach['body'] == {'attachments': [{'vrfName': 'red', 'switchId': 'SN1', 'attach': True}]}
