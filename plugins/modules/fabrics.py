@@ -120,6 +120,10 @@ options:
         description:
           - Template parameters this module does not name as options, by the template's own names (C(nvPairs) keys). Values
             are sent as text, as the controller stores them.
+          - A parameter whose name says it holds a secret (an authentication key such as C(OSPF_AUTH_KEY) or
+            C(BGP_AUTH_KEY), a MACsec key string, a password) is shown as C(********) in RV(before), RV(after), the diff and
+            RV(gathered), as every resource module shows it. Given as C(********) (gathered fed back), it means the value
+            the fabric has, which is kept.
         type: dict
 attributes:
   check_mode:

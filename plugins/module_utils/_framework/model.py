@@ -17,6 +17,7 @@ import json
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import stored_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
 # in one would address another object. The controller's own names keep to these characters.
@@ -217,10 +218,33 @@ class ResourceModel:
         for field in self.FIELDS:
             if obj.get(field.name) is not None:
                 out[field.name] = obj[field.name]
-        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        out['template_params'] = shown_params(obj)
         attachments = sorted((obj.get('attach') or {}).values(), key=lambda attachment: attachment['switch'])
         out['attach'] = [dict(attachment) for attachment in attachments]
         return out
+
+
+def shown_params(obj):
+    """The ``template_params`` of ``obj`` as output shows them (before, after, diff, gathered): sorted, and the value of
+    each parameter whose name says it is a secret (an authentication key, a password, see SECRET_FIELD) masked."""
+    return {key: MASK if value not in (None, '') and SECRET_FIELD.search(key) else value
+            for key, value in sorted((obj.get('template_params') or {}).items())}
+
+
+def unmasked(want, current):
+    """``want`` with each secret template parameter given as the mask (gathered fed back) taken as the value the
+    controller has (``current``'s), or left out when it has none: the mask is never sent as a key."""
+    params = want.get('template_params')
+    if not params or MASK not in params.values():
+        return want
+    have = (current or {}).get('template_params') or {}
+    kept = {}
+    for key, value in params.items():
+        if value != MASK or not SECRET_FIELD.search(key):
+            kept[key] = value
+        elif key in have:
+            kept[key] = have[key]
+    return dict(want, template_params=kept)
 
 
 def parse_config(value):

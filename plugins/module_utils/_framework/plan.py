@@ -11,7 +11,7 @@ change of each object. Check mode and a real run use the same plan, so they repo
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, object_part
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, object_part, unmasked
 
 STATES = ('merged', 'replaced', 'overridden', 'deleted', 'gathered', 'rendered')
 
@@ -74,6 +74,7 @@ def plan(model, state, wants, have):
         return [Change(name, have[name], None) for name in names if name in have]
     for want in wants:
         current = have.get(want['name'])
+        want = unmasked(want, current)
         desired = model.merged(current, want) if state == 'merged' else model.replaced(current, want)
         settle(desired)
         if current is None:

@@ -18,9 +18,10 @@ import re
 import secrets
 
 MASK = '********'
-# Request body fields whose values are secrets of the task (a password set through the API, say):
-# a server that quotes the request back in an error must not get them displayed.
-SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential', re.I)
+# Request body fields and template parameters whose values are secrets of the task (a password set through the API, an
+# OSPF, BGP, IS-IS, PIM or BFD authentication key, a MACsec key string): a server that quotes the request back in an error
+# must not get them displayed, nor may a module's output. AUTH_KEY_ID, AUTH_KEY_TYPE and AUTH_KEYCHAIN_NAME are not secrets.
+SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential|auth_key(?![a-z_])|key_string(?![a-z_])', re.I)
 # What the run's cache keeps beside a token: a salted hash of the password the session was opened
 # with (HMAC-SHA256 keyed with a random salt), so that a task that gives other credentials is not
 # handed the session on the cache's word. One round, not a slow key derivation: every task with

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, shown_params, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, LOOPBACK, PORT_CHANNEL, SUBINTERFACE, SVI, VPC
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name, interface_order
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
@@ -288,5 +288,5 @@ class InterfaceModel(ResourceModel):
         for option in OPTIONS:
             if obj.get(option) is not None:
                 out[option] = copy.deepcopy(obj[option])
-        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        out['template_params'] = shown_params(obj)
         return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError, ResourceModel, given_over, shown_params, template_text
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import ETHERNET, SUBINTERFACE, interface_name
 
 # The options that say where a link is, by end; turning a link round exchanges each src_ option with its dst_ option.
@@ -223,5 +223,5 @@ class LinkModel(ResourceModel):
         for key in ('template',) + SETTINGS:
             if obj.get(key) is not None:
                 out[key] = obj[key]
-        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        out['template_params'] = shown_params(obj)
         return out

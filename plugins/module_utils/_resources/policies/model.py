@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel, shown_params, template_text
 
 # What a new policy gets when the task gives no priority (the controller's own default).
 DEFAULT_PRIORITY = 500
@@ -87,4 +87,4 @@ class PolicyModel(ResourceModel):
 
     def for_output(self, obj):
         return {'switch': obj['switch'], 'template': obj['template'], 'description': obj['description'],
-                'priority': obj['priority'], 'template_params': dict(sorted((obj.get('template_params') or {}).items()))}
+                'priority': obj['priority'], 'template_params': shown_params(obj)}

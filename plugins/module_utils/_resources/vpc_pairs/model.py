@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel, template_text
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import Field, ModelError, ResourceModel, shown_params, template_text
 
 MEMBER_OPTIONS = ('peer1_link_members', 'peer2_link_members')
 
@@ -91,7 +91,7 @@ class VpcPairModel(ResourceModel):
         for field in self.FIELDS:
             if obj.get(field.name) is not None:
                 out[field.name] = list(obj[field.name]) if field.name in MEMBER_OPTIONS else obj[field.name]
-        out['template_params'] = dict(sorted((obj.get('template_params') or {}).items()))
+        out['template_params'] = shown_params(obj)
         return out
 
 

@@ -106,3 +106,22 @@ def test_the_diff_of_objects_created_and_deleted_is_one_entry_each_with_an_empty
     diff = shape_result(NETWORKS, 'overridden', changes, have, scope_names('overridden', wants, have))['diff']
     assert [(entry['name'], entry['before'] is None, entry['after'] is None) for entry in diff] == [('web', True, False), ('db', False, True)]
     assert diff[0]['after']['vlan_id'] == 2302 and diff[1]['before']['name'] == 'db'
+
+
+def test_secret_template_parameters_are_masked_in_output_and_the_mask_fed_back_is_the_value_the_controller_has():
+    secret = 'Pim-Key-0042'
+    have = {'web': have_network(template_params={'nveId': '1', 'PIM_HELLO_AUTH_KEY': secret, 'BGP_AUTH_KEY_TYPE': '3',
+                                                 'ISIS_AUTH_KEYCHAIN_NAME': 'chain', 'OSPF_AUTH_KEY_ID': '127'})}
+    shown = shape_result(NETWORKS, 'gathered', [], have, ['web'])['after'][0]['template_params']
+    # the key masked; its id, its type and the keychain's name are not secrets
+    assert shown == {'BGP_AUTH_KEY_TYPE': '3', 'ISIS_AUTH_KEYCHAIN_NAME': 'chain', 'OSPF_AUTH_KEY_ID': '127',
+                     'PIM_HELLO_AUTH_KEY': '********', 'nveId': '1'}
+    # gathered fed back: nothing to change, and the key kept as it is
+    fed_back = plan(NETWORKS, 'merged', [want(NETWORKS, dict(name='web', template_params=shown))], have)
+    assert not fed_back[0].changed and fed_back[0].after['template_params']['PIM_HELLO_AUTH_KEY'] == secret
+    # a new key is a change; the mask on an object that has no key sends none rather than the mask
+    changed = plan(NETWORKS, 'merged', [want(NETWORKS, dict(name='web', template_params={'PIM_HELLO_AUTH_KEY': 'Other-1'}))], have)
+    assert changed[0].changed and changed[0].after['template_params']['PIM_HELLO_AUTH_KEY'] == 'Other-1'
+    item = dict(name='db', network_id=30002, vrf='blue', vlan_id=2302, template_params={'MACSEC_KEY_STRING': '********'})
+    new = plan(NETWORKS, 'merged', [want(NETWORKS, item)], have)
+    assert 'MACSEC_KEY_STRING' not in new[0].after['template_params']
