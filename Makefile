@@ -35,9 +35,7 @@ install: $(VENV)/.installed $(COLLECTION_LINK) $(VENV)/.collection-linked
 $(VENV)/.installed: requirements-dev.txt tests/emulator/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	# --no-compile: nothing else runs while this installs, and byte-compiling every installed package (ansible-core,
-	# ansible-lint, Sphinx...) costs 15 s of one core; Python compiles the modules a run imports when it first imports them.
-	$(BIN)/pip install --quiet --no-compile -r requirements-dev.txt -e tests/emulator
+	$(BIN)/pip install --quiet -r requirements-dev.txt -e tests/emulator
 	touch $@
 
 # The collection is used in place: build/collections/ansible_collections/fabricops/dashboard -> this directory.
@@ -95,7 +93,7 @@ range: dist $(RANGE)/oldest/venv/.installed $(RANGE)/newest/venv/.installed
 	done
 	# The emulator, installed from the installed collection as the install guide says.
 	rm -rf $(RANGE)/emulator && $(PYTHON) -m venv $(RANGE)/emulator
-	$(RANGE)/emulator/bin/pip install --quiet --no-compile $(RANGE)/oldest/collections/ansible_collections/fabricops/dashboard/tests/emulator
+	$(RANGE)/emulator/bin/pip install --quiet $(RANGE)/oldest/collections/ansible_collections/fabricops/dashboard/tests/emulator
 	$(BIN)/python -m pytest tests/range
 
 # The Python an end names (python3.11, python3.12): on PATH, else under pyenv (whose shims
@@ -108,7 +106,7 @@ $(RANGE)/%/venv/.installed: requirements-dev.txt requirements.txt
 	if [ -z "$$interpreter" ]; then echo "$$python is needed for ansible-core $$core (the $* end of the range): install it" >&2; exit 1; fi; \
 	rm -rf $(RANGE)/$*/venv && "$$interpreter" -m venv $(RANGE)/$*/venv; \
 	$(RANGE)/$*/venv/bin/pip install --quiet --upgrade pip; \
-	$(RANGE)/$*/venv/bin/pip install --quiet --no-compile "$$core" -r requirements.txt
+	$(RANGE)/$*/venv/bin/pip install --quiet "$$core" -r requirements.txt
 	touch $@
 
 # The execution environment definition of docs/awx, as its guide uses it: next to the tarball.

@@ -12,10 +12,7 @@ import sys
 
 import pytest
 
-# Per operation, in the fuzzing and stateful phases (the coverage phase's boundary cases do not depend on it): 12 keeps
-# the two fabric-controller runs at about 45 s of CPU each on 2 cores (25 took 65 s); SCHEMATHESIS_MAX_EXAMPLES=100
-# runs a deeper search.
-MAX_EXAMPLES = os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "12")
+MAX_EXAMPLES = os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "25")
 SEED = os.environ.get("SCHEMATHESIS_SEED", "20261122")
 
 OVERLAY_TAGS = "^(networks|vrfs|fabrics|deploy)$"
