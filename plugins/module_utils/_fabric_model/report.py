@@ -12,11 +12,9 @@ Secrets (the model's authentication keys and BGP passwords, any switch password)
 
 from __future__ import annotations
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import SECRET_PARAMS
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import policy_key
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
 
-MASK = '********'
-SECRET_FIELDS = SECRET_PARAMS | frozenset(('switch_password', 'password', 'BGP_PASSWORD', 'bgpPassword'))
 ACTIONS = ('added', 'changed', 'removed')
 RENDERED_WARNING = ('the fabric does not exist yet, so each of these objects is listed as added; apply lists those the switches '
                     'bring with them (their ports, the links they are cabled with) as changed')
@@ -35,7 +33,8 @@ def flat(values, prefix=''):
 
 
 def masked(field, value):
-    if field.rsplit('.', 1)[-1] in SECRET_FIELDS and value not in (None, ''):
+    # the session's rule of what names a secret (passwords, authentication keys, key strings), as the modules mask them
+    if SECRET_FIELD.search(field.rsplit('.', 1)[-1]) and value not in (None, ''):
         return MASK
     return value
 
