@@ -64,10 +64,9 @@ emulator: install
 # own emulator, so tests that wait on the emulator's clock overlap. TEST_WORKERS=1 runs them in turn.
 # A worker that is done takes tests queued for another (--dist worksteal), so no worker is left with a queue at the end.
 TEST_WORKERS ?= auto
-# The integration suite, the longest, has as many workers as cores too. More workers cost more, not less: on 2 cores the
-# 127 playbook runs of test_vrfs.py and test_fabrics.py took 2 workers 114 to 129 s and 214 to 241 s of CPU, 3 workers
-# 131 s and 255 s, 4 workers 144 s and 283 s (each worker's runs, keepers and emulator crowd the others out).
-INTEGRATION_WORKERS ?= $(TEST_WORKERS)
+# The integration suite, the longest, has twice as many workers as cores: a worker waits on its emulator and on
+# ansible-playbook's session keeper for much of each test, and in make test it runs on after the gates, alone.
+INTEGRATION_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 units: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) tests/unit
 
