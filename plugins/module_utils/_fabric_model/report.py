@@ -13,7 +13,7 @@ Secrets (the model's authentication keys and BGP passwords, any switch password)
 from __future__ import annotations
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.policies.model import policy_key
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import shown
 
 ACTIONS = ('added', 'changed', 'removed')
 RENDERED_WARNING = ('the fabric does not exist yet, so each of these objects is listed as added; apply lists those the switches '
@@ -33,10 +33,8 @@ def flat(values, prefix=''):
 
 
 def masked(field, value):
-    # the session's rule of what names a secret (passwords, authentication keys, key strings), as the modules mask them
-    if SECRET_FIELD.search(field.rsplit('.', 1)[-1]) and value not in (None, ''):
-        return MASK
-    return value
+    # a flattened field (template_params.OSPF_AUTH_KEY) is a secret by its last part, as the modules mask it
+    return shown(field.rsplit('.', 1)[-1], value)
 
 
 def change_of(resource, entry):

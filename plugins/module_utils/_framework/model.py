@@ -17,7 +17,7 @@ import json
 import re
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._controller.values import stored_text
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, SECRET_FIELD, shown
 
 # Names travel in URL paths and in comma-separated query lists: a comma, a slash or a space
 # in one would address another object. The controller's own names keep to these characters.
@@ -227,8 +227,7 @@ class ResourceModel:
 def shown_params(obj):
     """The ``template_params`` of ``obj`` as output shows them (before, after, diff, gathered): sorted, and the value of
     each parameter whose name says it is a secret (an authentication key, a password, see SECRET_FIELD) masked."""
-    return {key: MASK if value not in (None, '') and SECRET_FIELD.search(key) else value
-            for key, value in sorted((obj.get('template_params') or {}).items())}
+    return {key: shown(key, value) for key, value in sorted((obj.get('template_params') or {}).items())}
 
 
 def unmasked(want, current):

@@ -30,6 +30,12 @@ SECRET_FIELD = re.compile(r'passw|secret|token|apikey|api_key|credential|auth_ke
 _DIGESTS = {}
 
 
+def shown(field, value):
+    """``value`` as output shows it (a module's before, after, diff and gathered; a preview report): the mask when
+    ``field`` names a secret (SECRET_FIELD) and a value is set, else the value itself."""
+    return MASK if value not in (None, '') and SECRET_FIELD.search(field) else value
+
+
 def body_secrets(body):
     """Values of the fields of a request body that look like secrets (passwords, tokens, keys)."""
     found = []

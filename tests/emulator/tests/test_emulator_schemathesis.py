@@ -12,16 +12,19 @@ import sys
 
 import pytest
 
-# 12 examples per operation keep the four runs at about 85 s of CPU, a tenth of the suite's; SCHEMATHESIS_MAX_EXAMPLES=100
+# 12 examples per operation: the four runs took 90 s of CPU on 2 cores, against 134 s with 25. SCHEMATHESIS_MAX_EXAMPLES=100
 # (or more) explores further, as a run before a release should.
 MAX_EXAMPLES = os.environ.get("SCHEMATHESIS_MAX_EXAMPLES", "12")
 SEED = os.environ.get("SCHEMATHESIS_SEED", "20261122")
 
 OVERLAY_TAGS = "^(networks|vrfs|fabrics|deploy)$"
+# More requests than this, or a run did not exercise the emulator.
+FLOOR = 50
 RUNS = [
-    # logout would end the session the other operations run with: it gets a run of its own
-    pytest.param("/openapi.json", ["--exclude-path-regex", "logout$"], id="platform"),
-    pytest.param("/openapi.json", ["--include-path-regex", "logout$"], id="platform-logout"),
+    # logout would end the session the other operations run with: it gets a run of its own. It has a single operation,
+    # so its floor follows the examples asked for (it sent 45 requests with 12).
+    pytest.param("/openapi.json", ["--exclude-path-regex", "logout$"], FLOOR, id="platform"),
+    pytest.param("/openapi.json", ["--include-path-regex", "logout$"], 2 * int(MAX_EXAMPLES), id="platform-logout"),
     # The fabric controller answers most validation failures of well-typed input (an unknown
     # template, an out-of-range ASN, a duplicate or missing name) with a documented text 500 or
     # 400, as the real one does. Two checks read
@@ -33,15 +36,15 @@ RUNS = [
     # workers share its longest run; together they are every operation of the document.
     pytest.param("/appcenter/cisco/ndfc/api/openapi.json",
                  ["--exclude-checks", "not_a_server_error,positive_data_acceptance", "--include-tag-regex", OVERLAY_TAGS],
-                 id="fabric-controller-overlay"),
+                 FLOOR, id="fabric-controller-overlay"),
     pytest.param("/appcenter/cisco/ndfc/api/openapi.json",
                  ["--exclude-checks", "not_a_server_error,positive_data_acceptance", "--exclude-tag-regex", OVERLAY_TAGS],
-                 id="fabric-controller-switches"),
+                 FLOOR, id="fabric-controller-switches"),
 ]
 
 
-@pytest.mark.parametrize("document,filters", RUNS)
-def test_schemathesis_finds_no_failure(emu, tmp_path, document, filters):
+@pytest.mark.parametrize("document,filters,floor", RUNS)
+def test_schemathesis_finds_no_failure(emu, tmp_path, document, filters, floor):
     token = emu.login("admin").token
     command = [
         sys.executable, "-m", "schemathesis.cli", "run", emu.url(document),
@@ -60,6 +63,5 @@ def test_schemathesis_finds_no_failure(emu, tmp_path, document, filters):
     summary = output.split("SUMMARY")[-1]
     assert re.search(r"\d+ generated, \d+ passed", summary), summary
     assert "unique failures" not in summary
-    # the run really exercised the emulator: at least two requests per example asked for (the smallest run, logout's,
-    # has a single operation)
-    assert sum(sum(by_status.values()) for by_status in emu.counters()["requests"].values()) >= 2 * int(MAX_EXAMPLES)
+    # the run really exercised the emulator
+    assert sum(sum(by_status.values()) for by_status in emu.counters()["requests"].values()) > floor

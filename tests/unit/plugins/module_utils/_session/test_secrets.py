@@ -3,7 +3,7 @@
 import json
 
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import server_message
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, Secrets, password_verifier, verifies
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.secrets import MASK, Secrets, password_verifier, shown, verifies
 
 
 def test_a_long_secret_quoted_by_a_server_is_masked_before_the_message_is_cut():
@@ -84,3 +84,15 @@ def test_a_small_selection_is_walked_instead_of_its_large_answer_text():
     assert secrets.leak_into(answer, [text], part=True)
     assert not secrets.leak_into(answer[8:], [_WatchedText(json.dumps(answer[8:]))], part=True)
     assert _WatchedText.looks > 0
+
+
+def test_output_masks_a_set_value_of_a_field_that_names_a_secret_and_nothing_else():
+    # what a module's before/after/gathered and a preview report show
+    assert shown('OSPF_AUTH_KEY', '3 0123abcd') == MASK
+    assert shown('MACSEC_KEY_STRING', 'abcdef') == MASK
+    assert shown('switch_password', 'x') == MASK
+    # the key's id, type and keychain name are settings, not secrets; an empty value has nothing to hide
+    assert shown('OSPF_AUTH_KEY_ID', '127') == '127'
+    assert shown('AUTH_KEYCHAIN_NAME', 'chain') == 'chain'
+    assert shown('OSPF_AUTH_KEY', '') == ''
+    assert shown('BGP_AS', '65000') == '65000'
