@@ -202,6 +202,22 @@ def assert_reruns_idempotent(resource, module, reruns, then=()):
     return after
 
 
+def assert_each_refused(resource, module, cases):
+    """Each case, ``(step, message)`` with ``step`` as for ``resource.steps``, is refused with ``message`` in its
+    ``msg`` and nothing written: all of them as the tasks of one run (ansible-playbook), each one's writes counted on
+    its own. A refusal changes nothing, so one case cannot hide another's; every case that does not hold is named.
+    """
+    runs = resource.steps(module, [dict(step, may_fail=True) for step, _message in cases])
+    wrong = []
+    for number, (run, (step, message)) in enumerate(zip(runs, cases), 1):
+        if run.get('failed') is not True or run.writes or message not in (run.get('msg') or ''):
+            wrong.append('case %d %r: failed=%s, writes %d, msg %r (expected %r)' % (
+                number, step, run.get('failed'), run.writes, run.get('msg'), message))
+    assert not wrong, '\n'.join(wrong)
+    assert 'Traceback' not in runs[0].play.output
+    return runs
+
+
 STEP_VARIABLES = (('config', 'resource_config'), ('deploy', 'resource_deploy'), ('fabric', 'resource_fabric'),
                   ('wait_timeout', 'resource_wait_timeout'), ('json_query', 'resource_json_query'))
 

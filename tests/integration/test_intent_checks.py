@@ -108,17 +108,22 @@ def test_a_spine_takes_no_attachment(resource):
     refused_step(vrf, 'VRF vrf-1: switch site-a-spine-1 is a spine')
 
 
-@pytest.mark.parametrize('option, value, text', [
-    ('gateway_ipv4', '300.1.1.1/24', "network web: gateway_ipv4 '300.1.1.1/24' is not an IPv4 address with a prefix length; "
-                                     "give it as address/prefix length, such as 10.1.1.1/24"),
-    ('gateway_ipv4', '10.1.1.1', "network web: gateway_ipv4 '10.1.1.1' has no prefix length"),
-    ('gateway_ipv6', '2001:db8::1', "network web: gateway_ipv6 '2001:db8::1' has no prefix length"),
-    ('network_id', 16777215, 'network web: network_id 16777215 is not a usable VNI; give 1 to 16777214'),
-    ('vlan_id', 4095, 'network web: vlan_id 4095 is not a usable VLAN; give 2 to 4094'),
-])
-def test_what_the_item_gives_is_checked_in_check_mode_as_in_a_run(resource, option, value, text):
-    task = dict(state='merged', config=[dict(WEB, **{option: value})], may_fail=True)
-    for run in resource.steps('networks', [dict(task, check=True), task]):
+def test_what_the_item_gives_is_checked_in_check_mode_as_in_a_run(resource):
+    cases = [
+        ('gateway_ipv4', '300.1.1.1/24', "network web: gateway_ipv4 '300.1.1.1/24' is not an IPv4 address with a prefix length; "
+                                         "give it as address/prefix length, such as 10.1.1.1/24"),
+        ('gateway_ipv4', '10.1.1.1', "network web: gateway_ipv4 '10.1.1.1' has no prefix length"),
+        ('gateway_ipv6', '2001:db8::1', "network web: gateway_ipv6 '2001:db8::1' has no prefix length"),
+        ('network_id', 16777215, 'network web: network_id 16777215 is not a usable VNI; give 1 to 16777214'),
+        ('vlan_id', 4095, 'network web: vlan_id 4095 is not a usable VLAN; give 2 to 4094'),
+    ]
+    # every case in check mode, then for real, as the tasks of one play: a refusal writes nothing for the next to see
+    steps = [dict(state='merged', config=[dict(WEB, **{option: value})], may_fail=True, check=check)
+             for option, value, _text in cases for check in (True, False)]
+    runs = resource.steps('networks', steps)
+    for number, run in enumerate(runs):
+        option, value, text = cases[number // 2]
+        assert run.get('msg'), (option, value, run.play.output[-3000:])
         refused_step(run, text)
 
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import LAN_FABRIC, assert_idempotent, assert_reruns_idempotent, read_controller
+from conftest import LAN_FABRIC, assert_each_refused, assert_idempotent, assert_reruns_idempotent, read_controller
 
 ADMIN_PASSWORD = 'Admin-Passw0rd!'
 LEAF, SPINE = 'site-a-leaf-2', 'site-a-spine-1'
@@ -255,7 +255,8 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     assert rerun['requests'] == ['POST /globalInterface']
 
 
-@pytest.mark.parametrize('config, message', [
+# (config, the refusal's message): test_intent_that_cannot_work_is_refused_before_any_write
+INTENT_REFUSED = [
     ([dict(TRUNK, access_vlan=10)], 'an Ethernet port in mode trunk takes no access_vlan'),
     ([dict(ACCESS, access_vlan=4095)], 'access_vlan 4095 is not a usable VLAN; give 2 to 4094'),
     ([dict(TRUNK, allowed_vlans='10-5000')], 'allowed_vlans 5000 is not a usable VLAN'),
@@ -271,12 +272,13 @@ def test_a_request_the_controller_refuses_fails_the_task_naming_its_interfaces(r
     ([{'switch': LEAF, 'name': 'Serial0/1', 'mode': 'access'}], 'is not an interface name this module knows'),
     ([CHANNEL, dict(SUBIF, switch=LEAF, name='Ethernet1/20.5')], 'its parent port Ethernet1/20 is a member of port-channel20'),
     ([ACCESS, dict(ACCESS, name='ethernet1/10')], 'config lists interface site-a-leaf-2 Ethernet1/10 twice'),
-])
-def test_intent_that_cannot_work_is_refused_before_any_write(resource, config, message):
-    for run in resource.steps('interfaces', [dict(state='merged', config=config, check=check, may_fail=True) for check in (True, False)]):
-        assert run['failed'] is True and run.writes == 0, run.requests
-        assert message in run['msg'], run['msg']
-        assert 'Traceback' not in run.play.output
+]
+
+
+def test_intent_that_cannot_work_is_refused_before_any_write(resource):
+    # each in check mode and for real, all in one play
+    assert_each_refused(resource, 'interfaces', [(dict(state='merged', config=config, check=check), message)
+                                                 for config, message in INTENT_REFUSED for check in (True, False)])
 
 
 def test_a_sub_interface_of_a_layer2_port_is_refused_and_check_mode_warns(resource):
