@@ -28,8 +28,9 @@ description:
     (the controller has no call that changes one), which needs O(config[].gateway) again.
   - Pre-provisioning is refused before any write when the controller already has the serial number (in any fabric, or at
     another address of this one), or another fabric has a switch at that address, naming both switches.
-  - O(config[].maintenance) puts a switch the controller manages into maintenance mode (traffic drained from it) or back,
-    and deploys that mode to the switch. Only on the legacy API; see the notes for 4.2.
+  - O(config[].maintenance) sets the mode the controller intends for a switch it manages, maintenance (traffic drained from
+    it) or normal; with O(deploy=true) that mode is then deployed to the switch, which only then changes. Only on the legacy
+    API; see the notes for 4.2.
   - Check mode sends no write (not even the reachability test) and reports the same C(changed) as a real run; C(--diff) shows
     each changed switch before and after.
   - Check mode sees the controller as it is, not as the play's earlier tasks would leave it. So where a refusal rests on that
@@ -65,8 +66,8 @@ options:
       - V(deleted) removes the listed switches from the fabric, or every switch of the fabric when O(config) is empty. A switch
         already absent is fine.
       - V(gathered) returns every switch of the fabric in RV(gathered), in the format O(config) takes, so it can be fed back to
-        V(merged) unchanged; with each switch's O(config[].maintenance) mode (left out while the controller has not deployed
-        the mode it intends), and for a switch the controller cannot manage (a pre-provisioned one, not booted yet) its
+        V(merged) unchanged; with each switch's O(config[].maintenance) mode as the controller intends it (deployed to the
+        switch or not; on 4.2, the mode on the switch), and for a switch the controller cannot manage (a pre-provisioned one, not booted yet) its
         O(config[].serial_number), O(config[].model), O(config[].version) and O(config[].hostname). The inventory does not show a
         pre-provisioned switch's O(config[].gateway) and O(config[].image_policy), so gathered cannot list them.
       - V(rendered) returns in RV(rendered) the reachability test and discovery requests a run would send to a fabric without
@@ -106,7 +107,9 @@ options:
       maintenance:
         description:
           - V(true) puts the switch into maintenance mode, V(false) takes it out; left out, its mode is not changed. The
-            controller's intended mode is set, then deployed to the switch (per switch, waiting for it with O(wait)).
+            controller's intended mode is set; with O(deploy=true) it is then deployed to the switch (per switch, waiting for it
+            with O(wait)), and a switch whose intended mode is right but not yet deployed (a task without O(deploy) set it) is
+            deployed too. Without O(deploy) the mode is compared with the intended one only, so a rerun writes nothing.
           - Only for a switch the controller manages; a switch the task adds or pre-provisions is refused V(true) (give it in a
             later task).
           - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 a change of mode is refused before any write, naming the
@@ -162,10 +165,21 @@ options:
       - How many hops from each seed IP discovery follows (V(0) adds just the switches listed).
     type: int
     default: 0
+  deploy:
+    description:
+      - Deploy the maintenance mode of the listed switches whose O(config[].maintenance) is given, once it is set, so that
+        the switch itself changes mode (the controller drains or restores its traffic). V(false) sets only the mode the
+        controller intends (cisco.dcnm's C(dcnm_maintenance_mode) with C(deploy=false) does the same), which a later task
+        with V(true), or a deploy of the switch, applies.
+      - New switches and role changes are not deployed by this option; deploy the fabric (role P(fabricops.dashboard.fabric_deploy#role))
+        for those.
+    type: bool
+    default: false
   wait:
     description:
       - After discovering switches, wait until the controller can manage each of them (after the reload of a greenfield add).
-        A switch not manageable in time fails the task, naming it.
+        A switch not manageable in time fails the task, naming it. With O(deploy), the controller answers the deploy of a
+        maintenance mode once the switch has changed mode.
       - V(false) is O(wait_timeout=0).
     type: bool
     default: true
@@ -246,10 +260,11 @@ EXAMPLES = r"""
         gateway: 192.0.2.1/24
         role: leaf
 
-- name: Put a switch into maintenance mode before working on it (legacy API)
+- name: Put a switch into maintenance mode before working on it, and wait until it is (legacy API)
   fabricops.dashboard.fabric_switches:
     fabric: site-dc1
     controller_api: legacy
+    deploy: true
     config:
       - name: 192.0.2.12
         maintenance: true
@@ -308,7 +323,8 @@ requests:
       removals come first, then for each group of switches added together the reachability test and the discovery, then
       one role change for all the switches whose role changes.
     - A pre-provisioning task sends one pre-provision request for its switches (after the removal of those it pre-provisions
-      again), and their roles with the role change; a maintenance change per switch its mode write, then per switch its deploy.
+      again), and their roles with the role change; a maintenance change per switch its mode write, then with O(deploy) per
+      switch its deploy.
     - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
       adding, then one role change.
     - After a failure part way, the writes sent before it, which did change the controller.

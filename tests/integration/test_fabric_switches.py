@@ -423,21 +423,29 @@ def test_maintenance_mode_on_the_legacy_api_and_read_on_4_2(resource, emu):
             'change' in out['msg'] and 'controller_api: legacy' in out['msg']
         assert inventory(emu, 'site-a')['10.1.0.2']['systemMode'] == 'Maintenance'
         return
+    switch_path = '%s/switches/%s' % ('/control/fabrics/site-a', leaf)
+    # without deploy: the mode the controller intends, not yet the switch's (cisco.dcnm's deploy: false)
     check, run, gathered = resource.steps('fabric_switches', [dict(state='merged', config=into, check=True, diff=True),
                                                               dict(state='merged', config=into, diff=True), dict(state='gathered')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
-    switch_path = '%s/switches/%s' % ('/control/fabrics/site-a', leaf)
-    # the intended mode, then its deploy (the controller answers once the switch has changed mode: the task waits)
-    assert run['requests'] == ['POST %s/maintenance-mode' % switch_path, 'POST %s/deploy-maintenance-mode' % switch_path]
+    assert run['requests'] == ['POST %s/maintenance-mode' % switch_path]
     assert run.diff == {'before': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': False}},
                         'after': {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}}}
     switch = inventory(emu, 'site-a')['10.1.0.2']
-    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Maintenance')
+    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Normal')
     assert gathered['gathered'][1] == {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}
-    # the rerun, then back out of maintenance in the same run
-    back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=into)],
-                                     then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}])])
+    # its rerun writes nothing; with deploy, the one write left is the deploy of the mode already intended (the controller
+    # answers once the switch has changed mode: the task waits), in check mode and for real
+    check_deploy, deployed = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=into)], then=[
+        dict(state='merged', config=into, deploy=True, check=True), dict(state='merged', config=into, deploy=True)])
+    assert check_deploy['changed'] is True and check_deploy.writes == 0
+    assert deployed['changed'] is True and deployed['requests'] == ['POST %s/deploy-maintenance-mode' % switch_path]
+    switch = inventory(emu, 'site-a')['10.1.0.2']
+    assert (switch['mode'], switch['systemMode']) == ('Maintenance', 'Maintenance')
+    # the rerun with deploy, then back out of maintenance and deployed in the same run
+    back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=into, deploy=True)],
+                                     then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}], deploy=True)])
     assert back['requests'] == ['DELETE %s/maintenance-mode' % switch_path, 'POST %s/deploy-maintenance-mode' % switch_path]
     switch = inventory(emu, 'site-a')['10.1.0.2']
     assert (switch['mode'], switch['systemMode']) == ('Normal', 'Normal')

@@ -33,7 +33,10 @@ FABRIC_SWITCHES = Resource(
         'switch_password': {'type': 'str', 'no_log': True},
         'switch_auth_protocol': {'type': 'str', 'default': 'md5', 'choices': list(AUTH_PROTOCOLS)},
         'max_hops': {'type': 'int', 'default': 0},
-        # the wait options of every module, one meaning (deploy.wait_seconds): here the wait until new switches can be managed
+        # deploy: of the maintenance mode the task sets (roles and new switches are deployed with the fabric's deploy)
+        'deploy': DEPLOY_OPTIONS['deploy'],
+        # the wait options of every module, one meaning (deploy.wait_seconds): here the wait until new switches can be managed,
+        # and the deploy of a maintenance mode
         'wait': DEPLOY_OPTIONS['wait'],
         'wait_timeout': DEPLOY_OPTIONS['wait_timeout'],
     },

@@ -34,7 +34,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxo
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    LEGACY_FIELDS, check_new, inventory_fields, legacy_maintenance, legacy_preprovision, pin_managed, refuse_taken, reprovisions,
+    LEGACY_FIELDS, check_new, inventory_fields, legacy_intended_maintenance, legacy_maintenance, legacy_preprovision, pin_managed, refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
     AUTH_PROTOCOLS, is_preprovisioned, split_add_options,
@@ -48,9 +48,11 @@ class SwitchMapping(Mapping):
     ADDRESS_FIELD = 'ipAddress'
     SERIAL_FIELDS = ('serialNumber',)
     ROLE_SPELLING = staticmethod(role_from_controller)
-    # the entry's fields of a pre-provisioned switch, and its maintenance mode
+    # the entry's fields of a pre-provisioned switch, and its maintenance mode: deployed (the task deploys it), and intended
+    # (the task only sets it; also what gathered shows)
     FIELDS = LEGACY_FIELDS
     MAINTENANCE = staticmethod(legacy_maintenance)
+    INTENDED_MAINTENANCE = staticmethod(legacy_intended_maintenance)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)
@@ -86,7 +88,8 @@ class SwitchMapping(Mapping):
         """A switch as the module shows it: its role and maintenance mode, and for a switch the controller cannot manage
         (pre-provisioned, not booted yet) what it was pre-provisioned with."""
         obj = {'name': address, 'role': self.role_of(entry) or 'leaf'}
-        maintenance = self.MAINTENANCE(entry)
+        # with deploy, a mode intended but not yet on the switch is no mode (its deploy is still to come)
+        maintenance = (self.MAINTENANCE if self.params.get('deploy') else self.INTENDED_MAINTENANCE)(entry)
         if maintenance is not None:
             obj['maintenance'] = maintenance
         if self.down(entry):
@@ -218,8 +221,8 @@ class SwitchMapping(Mapping):
         return change.action == 'update' and change.before.get('role') != change.after['role']
 
     def maintenance_writes(self, changes):
-        """Per switch whose maintenance mode changes: its intended mode (when the inventory does not show it already), then
-        for each the deploy of its mode, waited for by the controller when the task waits."""
+        """Per switch whose maintenance mode changes: its intended mode (when the inventory does not show it already), then,
+        with deploy, for each the deploy of its mode, waited for by the controller when the task waits."""
         switching = [change for change in changes if change.action == 'update' and change.after.get('maintenance') is not None
                      and change.before.get('maintenance') != change.after['maintenance']]
         for change in switching:
@@ -227,6 +230,8 @@ class SwitchMapping(Mapping):
             if str(self.entries[change.name].get('mode')) != ('Maintenance' if on else 'Normal'):
                 yield from self.attempt('changing the maintenance mode of', [change.name], Request(
                     'POST' if on else 'DELETE', '%s/switches/%s/maintenance-mode' % (self.base, segment(self.serial(change.name)))))
+        if not self.params.get('deploy'):
+            return
         query = {'waitForModeChange': 'true'} if wait_seconds(self.params) else None
         for change in switching:
             yield from self.attempt('deploying the maintenance mode of', [change.name], Request(

@@ -35,6 +35,12 @@ def legacy_maintenance(entry):
     return mode == 'maintenance'
 
 
+def legacy_intended_maintenance(entry):
+    """The mode the controller intends (the legacy entry's ``mode``, which the maintenance-mode call sets at once), whether
+    or not it is deployed: True, False, or None while the switch is migrating."""
+    return {'normal': False, 'maintenance': True}.get(str(entry.get('mode') or 'Normal').lower())
+
+
 def manage_maintenance(entry):
     """The same from a 4.2 entry's ``additionalData.systemMode`` (``normal``, ``maintenance``; else None)."""
     data = entry.get('additionalData') if isinstance(entry.get('additionalData'), dict) else {}

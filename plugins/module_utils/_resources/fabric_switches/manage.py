@@ -67,6 +67,8 @@ class SwitchManageMapping(SwitchMapping):
     ROLE_SPELLING = staticmethod(role_from_manage)
     FIELDS = MANAGE_FIELDS
     MAINTENANCE = staticmethod(manage_maintenance)
+    # 4.2's switch list shows the mode on the switch only
+    INTENDED_MAINTENANCE = staticmethod(manage_maintenance)
 
     def __init__(self, model, client, params):
         super().__init__(model, client, params)

@@ -7,7 +7,7 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    LEGACY_FIELDS, check_new, legacy_maintenance, legacy_preprovision, manage_maintenance, manage_preprovision, pin_managed,
+    LEGACY_FIELDS, check_new, legacy_intended_maintenance, legacy_maintenance, legacy_preprovision, manage_maintenance, manage_preprovision, pin_managed,
     refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import SwitchModel
@@ -25,6 +25,13 @@ ADDING = {'192.0.2.81': {'gateway': '192.0.2.1/24', 'image_policy': 'day0'}}
 ])
 def test_the_legacy_mode_pair_is_the_maintenance_mode_once_deployed(mode, system_mode, maintenance):
     assert legacy_maintenance({'mode': mode, 'systemMode': system_mode}) is maintenance
+
+
+@pytest.mark.parametrize('mode, system_mode, intended', [
+    ('Normal', 'Normal', False), ('Maintenance', 'Normal', True), ('Normal', 'Maintenance', False), ('Migration', 'Normal', None),
+])
+def test_without_deploy_the_mode_compared_is_the_intended_one_deployed_or_not(mode, system_mode, intended):
+    assert legacy_intended_maintenance({'mode': mode, 'systemMode': system_mode}) is intended
 
 
 def test_4_2_reads_its_system_mode():
