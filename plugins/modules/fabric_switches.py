@@ -115,11 +115,28 @@ options:
           - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 a change of mode is refused before any write, naming the
             switches (no call of that API to write it is known); a task that gives the mode a switch has sends nothing.
         type: bool
+      poap:
+        description:
+          - V(true) brings the switch in by POAP once it boots and asks the fabric for its configuration (its
+            O(config[].serial_number) in the fabric's bootstrap list, RV(bootstrap)). The switch is imported with the item's
+            address (O(config[].name)), O(config[].hostname), O(config[].gateway) (else the gateway the fabric's DHCP offers),
+            role and O(config[].image_policy), and its own model and release; it then boots with its day-0 configuration,
+            and with O(wait) the task waits until the controller manages it. O(switch_password) is the password that
+            configuration gives the admin user.
+          - A switch pre-provisioned at that address with another serial number is swapped to the switch that booted first
+            (as cisco.dcnm's C(dcnm_inventory) C(preprovision_serial) does), keeping its role and what the fabric holds for
+            it. A switch that does not ask for POAP yet is pre-provisioned (a warning names it), and a later run brings it in.
+          - Needs the fabric's bootstrap on (V(BOOTSTRAP_ENABLE) in the fabric's O(fabricops.dashboard.fabrics#module:config[].template_params));
+            refused before any write otherwise, as is a O(config[].model) or O(config[].version) other than the switch's
+            own. Not compared once the controller manages the switch, so a rerun writes nothing. Only on the legacy API;
+            on C(/api/v1/manage) it is refused before any request (not built yet).
+        type: bool
       serial_number:
         description:
-          - The serial number of a switch to pre-provision. Given for a switch the fabric does not have, the switch is
-            pre-provisioned rather than discovered, and O(config[].model), O(config[].version), O(config[].hostname) and
-            O(config[].gateway) are needed too.
+          - The serial number of a switch to pre-provision, or to bring in by POAP (O(config[].poap)). Given for a switch the
+            fabric does not have, the switch is pre-provisioned rather than discovered, and O(config[].model),
+            O(config[].version), O(config[].hostname) and O(config[].gateway) are needed too (with O(config[].poap), only
+            O(config[].hostname), and O(config[].gateway) where the fabric's DHCP offers none).
           - For a switch the controller manages it must be the serial number the switch has (or be left out).
         type: str
       model:
@@ -206,8 +223,7 @@ notes:
     API writes maintenance mode, so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
     (replacing a failed switch) expects the switch already in maintenance mode; put it there on the legacy API, or in the
     dashboard, first.
-  - The module does not yet cover POAP bootstrap entries (switches the controller sees booting), the swap of a
-    pre-provisioned switch to the switch that boots, or RMA.
+  - The module does not yet cover RMA, nor POAP (O(config[].poap)) on the C(/api/v1/manage) API of Nexus Dashboard 4.2.
 """
 
 EXAMPLES = r"""
@@ -260,6 +276,19 @@ EXAMPLES = r"""
         gateway: 192.0.2.1/24
         role: leaf
 
+- name: Bring the leaf in once it boots (its real serial number; the pre-provisioned one is swapped to it), and wait
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    controller_api: legacy
+    switch_password: "{{ vault_switch_password }}"
+    config:
+      - name: 192.0.2.81
+        serial_number: FDO27450ABC
+        hostname: leaf-81
+        gateway: 192.0.2.1/24
+        role: leaf
+        poap: true
+
 - name: Put a switch into maintenance mode before working on it, and wait until it is (legacy API)
   fabricops.dashboard.fabric_switches:
     fabric: site-dc1
@@ -299,6 +328,16 @@ gathered:
   returned: when O(state=gathered)
   type: list
   elements: dict
+bootstrap:
+  description:
+    - The switches that ask the fabric for POAP (its bootstrap list), each with its C(serial_number), C(model), C(version)
+      and the C(gateway) the fabric's DHCP offered it; a config item with O(config[].poap=true) and that serial number
+      brings one in. Empty when the fabric's bootstrap is off.
+    - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 not returned (not built yet).
+  returned: when O(state=gathered), on the legacy API
+  type: list
+  elements: dict
+  sample: [{"serial_number": "FDO27450ABC", "model": "N9K-C93180YC-FX", "version": "10.3(2)", "gateway": "192.0.2.1/24"}]
 rendered:
   description:
     - The requests a run would send to add the listed switches to a fabric without them, each with C(method), C(path) (from
@@ -323,8 +362,9 @@ requests:
       removals come first, then for each group of switches added together the reachability test and the discovery, then
       one role change for all the switches whose role changes.
     - A pre-provisioning task sends one pre-provision request for its switches (after the removal of those it pre-provisions
-      again), and their roles with the role change; a maintenance change per switch its mode write, then with O(deploy) per
-      switch its deploy.
+      again), and their roles with the role change; a POAP task per swapped switch its swap, then one import of all its
+      switches (the same path as the pre-provision), and their roles with the role change; a maintenance change per switch
+      its mode write, then with O(deploy) per switch its deploy.
     - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
       adding, then one role change.
     - After a failure part way, the writes sent before it, which did change the controller.

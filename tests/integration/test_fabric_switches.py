@@ -497,3 +497,104 @@ def test_rendered_preprovisioning_is_what_a_run_sends_on_each_api(resource, play
     assert emu.counters()['logins'] == 0
     for played in (legacy.play, outcome):
         played.assert_no_secrets(SWITCH_PASSWORD)
+
+
+# POAP: switches of a lab that boot without a configuration and ask the fabric for one (issue 39)
+
+POAP_LAB = {'switches': [
+    {'address': '192.0.2.91', 'serial': 'POAPLEAF001', 'hostname': 'rack1-a', 'model': 'N9K-C93180YC-FX', 'release': '10.3(2)',
+     'poap': True},
+    {'address': '192.0.2.81', 'serial': 'POAPLEAF003', 'hostname': 'rack1-b', 'model': 'N9K-C93180YC-FX', 'release': '10.3(2)',
+     'poap': True},
+    {'address': '192.0.2.92', 'serial': 'POAPDEAD002', 'hostname': 'rack1-c', 'poap': True, 'comes_up': False},
+]}
+# what fabric site-dc1 needs for POAP: bootstrap on, and the management gateway its DHCP offers
+BOOTSTRAP = {'name': 'site-dc1', 'template_params': {'BOOTSTRAP_ENABLE': 'true', 'DHCP_ENABLE': 'true', 'DHCP_START': '192.0.2.100',
+                                                     'DHCP_END': '192.0.2.199', 'MGMT_GW': '192.0.2.1', 'MGMT_PREFIX': '24'}}
+BOOTS = {'name': '192.0.2.91', 'serial_number': 'POAPLEAF001', 'hostname': 'rack1-a', 'role': 'spine', 'poap': True}
+NOT_BOOTING = dict(PRE, name='192.0.2.93', serial_number='FDO2700PRE3', hostname='leaf-93', role='leaf', poap=True)
+
+
+def poap_lab(emu):  # pylint: disable=redefined-outer-name
+    answer = emu.session().post(emu.url('/_emulator/lab'), json=POAP_LAB, timeout=10)
+    assert answer.status_code == 200, answer.text
+
+
+def test_switches_asking_for_poap_are_gathered_imported_swapped_and_waited_for(resource, emu):
+    poap_lab(emu)
+    if on_manage(emu):
+        refused, = resource.steps('fabric_switches', [dict(state='merged', config=[BOOTS], fabric='site-dc1', may_fail=True)])
+        assert refused['failed'] is True and refused.writes == 0
+        assert refused['msg'].startswith('poap: this collection does not yet bring switches in by POAP on the /api/v1/manage '
+                                         'API of Nexus Dashboard 4.2 (switches 192.0.2.91)'), refused['msg']
+        return
+    # bootstrap on, a switch pre-provisioned with the serial number the rack was ordered with; what the fabric sees booting
+    _fabric, _pre, gathered = resource.steps('fabric_switches', [
+        dict(module='fabrics', state='merged', config=[BOOTSTRAP]), dict(state='merged', config=[PRE], fabric='site-dc1'),
+        dict(state='gathered', fabric='site-dc1')])
+    assert gathered.play.rc == 0, gathered.play.output[-3000:]
+    assert gathered['bootstrap'] == [
+        {'serial_number': serial, 'model': model, 'version': version, 'gateway': '192.0.2.1/24'}
+        for serial, model, version in (('POAPLEAF001', 'N9K-C93180YC-FX', '10.3(2)'), ('POAPLEAF003', 'N9K-C93180YC-FX', '10.3(2)'),
+                                       ('POAPDEAD002', 'N9K-C93180YC-EX', '10.2(5)'))]
+    # one switch brought in, the pre-provisioned one swapped to the switch that booted, one not booting yet (pre-provisioned)
+    config = [BOOTS, dict(PRE, serial_number='POAPLEAF003', model=None, version=None, poap=True), NOT_BOOTING]
+    check, run, after = resource.steps('fabric_switches', [
+        dict(state='merged', config=config, fabric='site-dc1', check=True, diff=True),
+        dict(state='merged', config=config, fabric='site-dc1', diff=True), dict(state='gathered', fabric='site-dc1')])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
+    assert run['requests'] == ['POST %s/inventory/poap' % DC1, 'POST %s/swapSN/FDO2700PRE1/POAPLEAF003' % DC1,
+                               'POST %s/inventory/poap' % DC1, 'POST /control/switches/roles']
+    assert run.diff['before']['192.0.2.81']['serial_number'] == 'FDO2700PRE1' and run.diff['before']['192.0.2.81']['poap'] is False
+    assert run.diff['after']['192.0.2.81']['serial_number'] == 'POAPLEAF003' and run.diff['after']['192.0.2.81']['poap'] is True
+    assert run.diff['after']['192.0.2.91'] == {'name': '192.0.2.91', 'role': 'spine', 'serial_number': 'POAPLEAF001',
+                                               'hostname': 'rack1-a', 'poap': True}
+    for result in (check, run):
+        assert any('Switch 192.0.2.93 (serial number FDO2700PRE3) does not ask fabric site-dc1 for POAP yet' in warning
+                   for warning in result['warnings']), result.get('warnings')
+    # the import: the key the switch offered, the item's address, hostname and gateway (keys and passwords masked in the log)
+    imported = [entry for entry in emu.request_log() if entry['path'].endswith('/inventory/poap')][-1]['body']
+    assert [(entry['serialNumber'], entry['ipAddress'], entry['hostname'], json.loads(entry['data'])['gateway'],
+             bool(entry['publicKey'] and entry['fingerprint'])) for entry in imported] == [
+        ('POAPLEAF001', '192.0.2.91', 'rack1-a', '192.0.2.1/24', True), ('POAPLEAF003', '192.0.2.81', 'leaf-81', '192.0.2.1/24', True)]
+    # the task waited: both are switches the controller manages, with their roles; only the pre-provisioned one is listed so
+    dc1 = inventory(emu, 'site-dc1')
+    assert [(dc1[address]['serialNumber'], dc1[address]['managable'], dc1[address]['switchRole'], dc1[address]['logicalName'])
+            for address in ('192.0.2.91', '192.0.2.81')] == [('POAPLEAF001', True, 'spine', 'rack1-a'),
+                                                             ('POAPLEAF003', True, 'border', 'leaf-81')]
+    assert [item['name'] for item in after['gathered'] if 'serial_number' in item] == ['192.0.2.93']
+    assert [item['serial_number'] for item in after['bootstrap']] == ['POAPDEAD002']
+    # the rerun writes nothing; fed back, gathered writes nothing either
+    fed_back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=config, fabric='site-dc1')],
+                                         then=[dict(state='merged', config=after['gathered'], fabric='site-dc1')])
+    assert fed_back['changed'] is False and fed_back.writes == 0
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_poap_that_cannot_work_is_refused_before_any_write_and_a_switch_that_never_comes_up_fails_naming_it(resource, emu):
+    if on_manage(emu):
+        pytest.skip('4.2 refuses poap before any request: tested above')
+    poap_lab(emu)
+    dead = {'name': '192.0.2.92', 'serial_number': 'POAPDEAD002', 'hostname': 'rack1-c', 'poap': True}
+    off, *refused, enabled, never = resource.steps('fabric_switches', [
+        # bootstrap off in the fabric: the controller lists no switch asking for POAP
+        dict(state='merged', config=[BOOTS], fabric='site-dc1', may_fail=True),
+        dict(module='fabrics', state='merged', config=[BOOTSTRAP]),
+        # a model other than the switch's own; no hostname
+        dict(state='merged', config=[dict(BOOTS, model='N9K-C9336C-FX2')], fabric='site-dc1', may_fail=True),
+        dict(state='merged', config=[dict(BOOTS, hostname=None)], fabric='site-dc1', may_fail=True),
+        dict(state='gathered', fabric='site-dc1'),
+        dict(state='merged', config=[dead], fabric='site-dc1', wait_timeout=2, may_fail=True)])
+    assert off['failed'] is True and off.writes == 0
+    assert off['msg'].startswith('poap: the controller does not list the switches asking fabric site-dc1 for POAP (HTTP 500: '
+                                 'Please enable the DHCP in Fabric Settings to start the bootstrap). Turn on its bootstrap'), off['msg']
+    model, hostname = refused[1:]
+    assert model['failed'] is True and model.writes == 0
+    assert 'switch 192.0.2.91 boots as model N9K-C93180YC-FX, not N9K-C9336C-FX2' in model['msg'], model['msg']
+    assert hostname['failed'] is True and hostname.writes == 0 and 'switch 192.0.2.91 needs hostname' in hostname['msg'], hostname['msg']
+    assert enabled['gathered'] == [] and len(enabled['bootstrap']) == 3
+    # imported, it never comes up: the task fails once its wait is over, naming it
+    assert never['failed'] is True and never['changed'] is True
+    assert never['msg'].startswith('Switches 192.0.2.92 were brought in by POAP but could not be managed within 2 seconds'), never['msg']
+    assert never['requests'] == ['POST %s/inventory/poap' % DC1]

@@ -56,6 +56,10 @@ class Mapping:
         """What gathered lists of ``have`` (a mapping may compare more than it lists: fabrics' template defaults)."""
         return have
 
+    def gathered_beside(self):
+        """What gathered returns beside the objects, as result keys (fabric_switches: the switches asking for POAP)."""
+        return {}
+
     def prepare(self, wants, have):
         """Learn what the plan needs besides ``have`` (switch serials, template defaults); not for deleted."""
 

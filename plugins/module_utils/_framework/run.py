@@ -108,7 +108,7 @@ class Run:
             gathered = [self.model.for_output(have[name]) for name in have]
             if selection is not None:
                 return {'changed': False, 'gathered': selection.apply(gathered, 'the gathered %s' % self.model.PLURAL)}
-            return {'changed': False, 'gathered': gathered, 'before': gathered, 'after': gathered}
+            return dict(self.mapping.gathered_beside(), changed=False, gathered=gathered, before=gathered, after=gathered)
         if state != 'deleted':
             self.mapping.prepare(wants, have)
         # a mapping whose objects are not all deleted alike (interfaces: a port returns to a default) plans its own states

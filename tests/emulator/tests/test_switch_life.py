@@ -1,8 +1,9 @@
-"""A switch's life in the emulator: pre-provisioned switches and maintenance mode, on the legacy paths and on 4.2's, one store
-(docs/api/fabric-controller.yaml inventory/poap, switches/{serial}/maintenance-mode, deploy-maintenance-mode; docs/api/platform.yaml
-switchActions/preProvision)."""
+"""A switch's life in the emulator: pre-provisioned switches, switches asking for POAP, and maintenance mode, on the legacy
+paths and on 4.2's, one store (docs/api/fabric-controller.yaml inventory/poap, swapSN, switches/{serial}/maintenance-mode,
+deploy-maintenance-mode; docs/api/platform.yaml switchActions/preProvision)."""
 
 import json
+import time
 
 import pytest
 
@@ -123,3 +124,88 @@ def test_on_42_a_preprovisioned_switch_and_a_legacy_maintenance_mode_read_the_sa
     assert mode() == ("inconsistent", "maintenance", "normal")
     assert _legacy(session, emu, "POST", "/site-a/switches/%s/deploy-maintenance-mode" % serial).status_code == 200
     assert mode() == ("maintenance", "maintenance", "maintenance")
+
+
+# POAP: a lab's switches that boot without a configuration and ask a fabric for one (docs/api/fabric-controller.yaml GET
+# inventory/poap, POST inventory/poap with a bootstrap entry, swapSN)
+POAP_LAB = {"switches": [
+    {"address": "192.0.2.91", "serial": "POAPLEAF001", "hostname": "rack1-a", "model": "N9K-C93180YC-FX", "poap": True},
+    {"address": "192.0.2.92", "serial": "POAPDEAD002", "hostname": "rack1-c", "poap": True, "comes_up": False},
+    {"address": "192.0.2.93", "serial": "LABLEAF0003", "hostname": "rack1-d"},
+]}
+
+
+def _bootstrap_on(session, emu, fabric):
+    answer = _legacy(session, emu, "GET", "/" + fabric)
+    nv_pairs = dict(answer.json()["nvPairs"], BOOTSTRAP_ENABLE="true", DHCP_ENABLE="true", DHCP_START="192.0.2.100",
+                    DHCP_END="192.0.2.199", MGMT_GW="192.0.2.1", MGMT_PREFIX="24")
+    answer = _legacy(session, emu, "PUT", "/%s/Easy_Fabric" % fabric, nv_pairs)
+    assert answer.status_code == 200, answer.text
+
+
+def _imported(entry, address, hostname):
+    """The bootstrap entry as cisco.dcnm imports it: its own fields, with the address, hostname and password given."""
+    return dict(entry, ipAddress=address, hostname=hostname, password="Sw1tch-Secret!", discoveryAuthProtocol="0")
+
+
+def test_poap_switches_are_listed_imported_and_come_up_or_never_do(emu):
+    emu.set_timing(discover_seconds=0.2, reload_seconds=0.2)
+    assert emu.session().post(emu.url("/_emulator/lab"), json=POAP_LAB, timeout=10).status_code == 200
+    session = emu.login()
+    off = _legacy(session, emu, "GET", "/site-dc1/inventory/poap")
+    assert off.status_code == 500 and off.text == "Please enable the DHCP in Fabric Settings to start the bootstrap"
+    _bootstrap_on(session, emu, "site-dc1")
+    listed = {entry["serialNumber"]: entry for entry in _legacy(session, emu, "GET", "/site-dc1/inventory/poap").json()}
+    assert sorted(listed) == ["POAPDEAD002", "POAPLEAF001"]  # a switch that boots with its configuration asks nothing
+    entry = listed["POAPLEAF001"]
+    assert (entry["model"], json.loads(entry["data"]), entry["reAdd"], entry["seedSwitchFlag"]) == (
+        "N9K-C93180YC-FX", {"gateway": "192.0.2.1/24", "modulesModel": ["N9K-C93180YC-FX"]}, False, False)
+    assert entry["publicKey"].startswith("ssh-rsa ") and entry["fingerprint"].startswith("MD5:")
+    # asking for POAP, it has no address yet: discovery finds nothing there
+    reach = _legacy(session, emu, "POST", "/site-dc1/inventory/test-reachability", {"seedIP": "192.0.2.91"})
+    assert reach.json()[0]["reachable"] is False
+    # both imported in one request, as the bootstrap list gave them (with the key the switch offered)
+    answer = _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [
+        _imported(listed["POAPLEAF001"], "192.0.2.91", "rack1-a"), _imported(listed["POAPDEAD002"], "192.0.2.92", "rack1-c")])
+    assert answer.status_code == 200, answer.text
+    switches = _inventory(session, emu, "site-dc1")
+    assert (switches["POAPLEAF001"]["ipAddress"], switches["POAPLEAF001"]["logicalName"], switches["POAPLEAF001"]["managable"]) == (
+        "192.0.2.91", "rack1-a", False)
+    assert _legacy(session, emu, "GET", "/site-dc1/inventory/poap").json() == []
+    time.sleep(0.6)
+    switches = _inventory(session, emu, "site-dc1")
+    assert (switches["POAPLEAF001"]["managable"], switches["POAPLEAF001"]["status"]) == (True, "ok")
+    assert (switches["POAPDEAD002"]["managable"], switches["POAPDEAD002"]["status"]) == (False, "unreachable")
+    # imported again, or into another fabric: refused
+    answer = _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [_imported(entry, "192.0.2.91", "rack1-a")])
+    assert answer.status_code == 500 and answer.text == "Switch POAPLEAF001 is not in the bootstrap list of fabric site-dc1"
+
+
+def test_a_preprovisioned_switch_is_swapped_to_the_switch_that_booted_keeping_its_role_then_imported(emu):
+    assert emu.session().post(emu.url("/_emulator/lab"), json=POAP_LAB, timeout=10).status_code == 200
+    session = emu.login()
+    _bootstrap_on(session, emu, "site-dc1")
+    assert _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [dict(PREPROVISIONED, ipAddress="192.0.2.91")]).status_code == 200
+    session.post(emu.legacy_url(FABRICS.rsplit("/fabrics", 1)[0] + "/switches/roles"),
+                 json=[{"serialNumber": "FDO2700PRE1", "role": "border"}], timeout=10)
+    # the pre-provisioned switch of the serial ordered, still listed as asking: a pre-provisioned switch is not booted
+    for old, new, message in (("FDO2700PRE1", "NOSUCHSN01", "Switch NOSUCHSN01 is not in the bootstrap list of fabric site-dc1"),
+                              ("FDO2700PRE1", "LABLEAF0003", "Switch LABLEAF0003 is not in the bootstrap list of fabric site-dc1")):
+        answer = _legacy(session, emu, "POST", "/site-dc1/swapSN/%s/%s" % (old, new))
+        assert answer.status_code == 500 and answer.text == message
+    answer = _legacy(session, emu, "POST", "/site-dc1/swapSN/FDO2700PRE1/POAPLEAF001")
+    assert answer.status_code == 200, answer.text
+    switches = _inventory(session, emu, "site-dc1")
+    assert "FDO2700PRE1" not in switches
+    swapped = switches["POAPLEAF001"]
+    assert (swapped["ipAddress"], swapped["logicalName"], swapped["switchRole"], swapped["managable"]) == (
+        "192.0.2.91", "leaf-81", "border", False)
+    entry = next(entry for entry in _legacy(session, emu, "GET", "/site-dc1/inventory/poap").json()
+                 if entry["serialNumber"] == "POAPLEAF001")
+    answer = _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [_imported(entry, "192.0.2.91", "leaf-81")])
+    assert answer.status_code == 200, answer.text
+    swapped = _inventory(session, emu, "site-dc1")["POAPLEAF001"]
+    assert (swapped["switchRole"], swapped["model"], swapped["status"]) == ("border", "N9K-C93180YC-FX", "discovering")
+    # a switch that is not pre-provisioned is not swapped
+    answer = _legacy(session, emu, "POST", "/site-dc1/swapSN/POAPLEAF001/POAPDEAD002")
+    assert answer.status_code == 500 and "Switch POAPLEAF001 is not a pre-provisioned switch" in answer.text

@@ -19,6 +19,8 @@ FABRIC_SWITCHES = Resource(
         'role': {'type': 'str', 'choices': list(ROLES)},
         'preserve_config': {'type': 'bool', 'default': False},
         'maintenance': FLAG,
+        # a switch asking for POAP brought in (imported), a pre-provisioned one swapped to it first
+        'poap': FLAG,
         # a switch to pre-provision: its serial number, model, NX-OS release, hostname; its day-0 gateway and image policy
         'serial_number': TEXT,
         'model': TEXT,

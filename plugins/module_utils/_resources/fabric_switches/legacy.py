@@ -18,8 +18,11 @@ The same model on the /api/v1/manage API of a 4.2 dashboard is ``fabric_switches
 
 A switch given a ``serial_number`` (with model, version, hostname and gateway) that the fabric does not have is
 pre-provisioned (``inventory/poap``): it is in the inventory before it boots, and the controller cannot manage it until it
-does. ``maintenance`` is the switch's mode, read from the inventory's ``mode`` and ``systemMode``, written per switch
-(``switches/{serial}/maintenance-mode``, then ``deploy-maintenance-mode``). What the two share with the 4.2 mapping is in
+does. With ``poap: true``, a switch that asks the fabric for POAP (its serial number in the bootstrap list, ``GET
+inventory/poap``) is imported (the same POST, with the key the switch offered), a pre-provisioned one of another serial
+number swapped to it first (``swapSN``); then the task waits until it can be managed. ``maintenance`` is the switch's mode,
+read from the inventory's ``mode`` and ``systemMode``, written per switch (``switches/{serial}/maintenance-mode``, then with
+``deploy`` ``deploy-maintenance-mode``). What the two share with the 4.2 mapping is in
 ``life.py``.
 """
 
@@ -34,12 +37,13 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxo
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import StepFailed, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    LEGACY_FIELDS, check_new, inventory_fields, legacy_intended_maintenance, legacy_maintenance, legacy_preprovision, pin_managed, refuse_taken, reprovisions,
+    LEGACY_FIELDS, bootstrap_entries, bootstrap_item, check_new, inventory_fields, legacy_bootstrap, legacy_intended_maintenance, legacy_maintenance,
+    legacy_preprovision, mark_poap, pin_managed, poap_problems, refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
     AUTH_PROTOCOLS, is_preprovisioned, split_add_options,
 )
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded, server_message
 
 
 class SwitchMapping(Mapping):
@@ -61,6 +65,8 @@ class SwitchMapping(Mapping):
         self.entries = {}
         # {IP: {option: value}}: how each listed switch is added
         self.adding = {}
+        # {serial: bootstrap entry} of the switches asking the fabric for POAP (read only for a task that gives poap)
+        self.booting = {}
         self.poller = Poller()
 
     def read(self, names=None):
@@ -115,19 +121,51 @@ class SwitchMapping(Mapping):
         return 'list the switches by IP address'
 
     def prepare(self, wants, have):
-        del have
         self.adding = split_add_options(wants)
         pin_managed(wants, self.entries, lambda entry: not self.down(entry), self.FIELDS)
+        if any(want.get('poap') for want in wants):
+            self.booting = bootstrap_entries(self.bootstrap_list())
+            for warning in mark_poap(wants, have, self.booting, lambda address: not self.down(self.entries[address]), self.fabric):
+                self.client.warn(warning)
+
+    def gathered_beside(self):
+        """The switches asking the fabric for POAP (none when its bootstrap is off), as config items would name them."""
+        try:
+            listed = self.client.read(self.base + '/inventory/poap') or []
+        except ApiError as exc:
+            if exc.status == 404:
+                raise
+            listed = []  # bootstrap off: no switch can ask
+        return {'bootstrap': [bootstrap_item(entry) for entry in bootstrap_entries(listed).values()]}
+
+    def bootstrap_list(self):
+        """The fabric's bootstrap list (one read); a fabric with bootstrap off is refused, naming the setting."""
+        try:
+            return self.client.read(self.base + '/inventory/poap') or []
+        except ApiError as exc:
+            if exc.status == 404:
+                raise
+            raise ModelError('poap: the controller does not list the switches asking fabric %s for POAP (HTTP %s: %s). Turn on '
+                             'its bootstrap (the fabrics module, template_params BOOTSTRAP_ENABLE: true, with its DHCP '
+                             'settings), or leave poap out to pre-provision the switches only. Nothing was written.'
+                             % (self.fabric, exc.status, bounded(server_message(exc.body) or exc.message, 200))) from None
 
     def prepare_offline(self, wants):
         self.adding = split_add_options(wants)
+        if any(want.get('poap') for want in wants):
+            raise ModelError('rendered computes the requests offline, so it cannot read which switches ask for POAP; leave poap '
+                             'out to render their pre-provisioning.')
 
     def check_intent(self, state, wants, changes, checks):
         del state, wants, checks
         check_new(changes, self.adding)
 
     def check(self, changes):
-        preprovisioning = [change.name for change in changes if change.action == 'create' and is_preprovisioned(change.after)]
+        problems = poap_problems(changes, self.adding, self.booting, self.params.get('switch_password'))
+        if problems:
+            raise ModelError('Bringing switches in by POAP: %s. Nothing was written.' % '; '.join(problems))
+        preprovisioning = [change.name for change in changes if change.action == 'create' and is_preprovisioned(change.after)
+                           and not change.after.get('poap')]
         if preprovisioning and not self.params.get('switch_password'):
             raise ModelError('Pre-provisioning switches %s needs switch_password, the password their day-0 configuration gives '
                              'the admin user. Nothing was written.' % ', '.join(preprovisioning))
@@ -202,21 +240,41 @@ class SwitchMapping(Mapping):
                 [legacy_preprovision(change, self.adding, self.params.get('switch_password') or '') for change in provisioned]))
             # the body has no role: the switch, in the inventory now, gets it with the role changes
             self.entries.update((change.name, {'serialNumber': change.after['serial_number']}) for change in provisioned)
+        imports = [change for change in changes if (change.after or {}).get('poap')]
+        if imports:
+            yield from self.bootstrap(imports)
         roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
         yield from self.maintenance_writes(changes)
+        if imports and wait_seconds(self.params):
+            # each boots with its day-0 configuration, as a greenfield add reloads
+            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports}, 'brought in by POAP'))
+
+    def bootstrap(self, imports):
+        """Swap each pre-provisioned switch of another serial number to the switch that booted, then import them all."""
+        for change in imports:
+            old, new = (change.before or {}).get('serial_number'), change.after['serial_number']
+            if change.action == 'update' and old and old != new:
+                yield from self.attempt('swapping the serial number of', [change.name], Request(
+                    'POST', '%s/swapSN/%s/%s' % (self.base, segment(old), segment(new))))
+        password = self.params.get('switch_password') or ''
+        yield from self.attempt('importing by POAP', [change.name for change in imports], Request(
+            'POST', self.base + '/inventory/poap',
+            [legacy_bootstrap(change, self.adding, self.booting[change.after['serial_number']], password) for change in imports]))
+        self.entries.update((change.name, {'serialNumber': change.after['serial_number']}) for change in imports)
 
     @staticmethod
     def preprovisioned(changes):
         """The changes that pre-provision a switch: new ones given a serial number, and those pre-provisioned again."""
-        return [change for change in changes if change.action == 'create' and is_preprovisioned(change.after) or reprovisions(change)]
+        return [change for change in changes
+                if change.action == 'create' and is_preprovisioned(change.after) and not change.after.get('poap') or reprovisions(change)]
 
     def role_changes(self, change):
         """Whether the role write carries this switch: its role changes, or it is pre-provisioned (legacy: without a role)
         with a role other than the leaf it gets."""
-        if change in self.preprovisioned(changes=[change]):
+        if change in self.preprovisioned(changes=[change]) or change.action == 'create' and change.after.get('poap'):
             return change.after['role'] != 'leaf'
         return change.action == 'update' and change.before.get('role') != change.after['role']
 
@@ -279,9 +337,9 @@ class SwitchMapping(Mapping):
         if wait_seconds(self.params):
             yield Wait(lambda: self.wait_manageable({address: not preserve for address in addresses}))
 
-    def wait_manageable(self, greenfield):
+    def wait_manageable(self, greenfield, done='discovered'):
         """Poll the inventory (bounded by wait_timeout) until every new switch can be managed; ``greenfield``: {IP: whether
-        it was added greenfield, and reloads first}."""
+        it was added greenfield, and reloads first}; ``done``: how they came in, for the message."""
         timeout = wait_seconds(self.params)
         seen_down = set()
         for last in self.poller.looks(timeout):
@@ -296,9 +354,9 @@ class SwitchMapping(Mapping):
             if not waiting:
                 return
             if last:
-                raise StepFailed('Switches %s were discovered but could not be managed within %s seconds (greenfield switches '
-                                 'reload first); raise wait_timeout, or check them in the controller.'
-                                 % (', '.join(waiting), timeout))
+                raise StepFailed('Switches %s were %s but could not be managed within %s seconds (greenfield switches '
+                                 'reload first); raise wait_timeout, or check them in the controller. A rerun waits for them '
+                                 'again and sends nothing more.' % (', '.join(waiting), done, timeout))
 
     @staticmethod
     def down(entry):

@@ -2,7 +2,7 @@
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: the fabric_switches resource's switches before and beside their ordinary life: switches
-pre-provisioned (in the inventory before they boot) and maintenance mode, on either API.
+pre-provisioned (in the inventory before they boot), switches brought in by POAP (``poap``), and maintenance mode.
 
 What both mappings share of them, as data and pure functions: the fields an inventory entry gives (the legacy one, with
 ``mode`` and ``systemMode``; 4.2's, with ``additionalData.systemMode``), what a task may ask of an existing switch, the
@@ -69,7 +69,7 @@ def pin_managed(wants, entries, manageable, fields):
             raise ModelError('Switch %s is a switch the controller manages, and a task cannot change its %s. Leave these '
                              'out, or remove the switch first to pre-provision another. Nothing was written.'
                              % (want['name'], ', '.join(differing)))
-        for name in PREPROVISION_FIELDS:
+        for name in PREPROVISION_FIELDS + ('poap',):
             want.pop(name, None)
 
 
@@ -81,6 +81,8 @@ def check_new(changes, adding):
         if change.action == 'create' and after.get('maintenance'):
             raise ModelError('Switch %s is not in the fabric yet, so it cannot go into maintenance mode in the same task: add '
                              'it first, then give maintenance: true in a later task. Nothing was written.' % change.name)
+        if after.get('poap'):
+            continue  # checked with the bootstrap entry (poap_problems)
         if not (change.action == 'create' and is_preprovisioned(after) or reprovisions(change)):
             if change.action == 'create' and any(after.get(name) for name in PREPROVISION_FIELDS):
                 raise ModelError('Switch %s is not in the fabric, and its config gives %s without serial_number: give '
@@ -98,8 +100,8 @@ def check_new(changes, adding):
 
 def reprovisions(change):
     """Whether an update changes what a pre-provisioned switch was pre-provisioned with (removed, then pre-provisioned again:
-    the controller has no call that changes it)."""
-    return change.action == 'update' and is_preprovisioned(change.before) and any(
+    the controller has no call that changes it); not for one brought in by POAP, whose serial number is swapped."""
+    return change.action == 'update' and not change.after.get('poap') and is_preprovisioned(change.before) and any(
         change.before.get(name) != change.after.get(name) for name in PREPROVISION_FIELDS)
 
 
@@ -146,3 +148,93 @@ def manage_preprovision(change, adding, password):
     if given.get('image_policy'):
         switch['imagePolicy'] = given['image_policy']
     return switch
+
+
+def bootstrap_entries(listed):
+    """{serial number: entry} of a bootstrap list (the switches asking the fabric for POAP)."""
+    return {str(entry['serialNumber']): entry for entry in listed or [] if isinstance(entry, dict) and entry.get('serialNumber')}
+
+
+def bootstrap_item(entry):
+    """A bootstrap entry as gathered lists it: what a config item with ``poap: true`` takes of it."""
+    item = {'serial_number': str(entry['serialNumber']), 'model': entry.get('model'), 'version': entry.get('version')}
+    gateway = entry_data(entry).get('gateway')
+    if gateway:
+        item['gateway'] = gateway
+    return {key: value for key, value in item.items() if value is not None}
+
+
+def entry_data(entry):
+    """The ``data`` of a bootstrap entry (JSON text: gateway, modulesModel) as a dict; {} when it is not JSON."""
+    data = entry.get('data')
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError:
+            return {}
+    return data if isinstance(data, dict) else {}
+
+
+def mark_poap(wants, have, booting, manageable, fabric):
+    """Decide, per switch whose config item says ``poap: true``, whether this run brings it in: only a switch that asks the
+    fabric for POAP (its serial number in ``booting``) and that the controller does not manage yet. For such a switch held
+    pre-provisioned, its object read gets ``poap: false`` (not brought in), so that the item differs; for any other the
+    option is taken out of the item. Returns the warnings to give: switches that do not ask for POAP yet.
+
+    ``have``: {address: object read}; ``manageable(address)``: whether the controller manages the switch there."""
+    warnings = []
+    for want in wants:
+        if not want.get('poap'):
+            want.pop('poap', None)
+            continue
+        obj = have.get(want['name'])
+        serial = want.get('serial_number') or (obj or {}).get('serial_number')
+        if obj is not None and manageable(want['name']):
+            want.pop('poap')
+        elif serial in booting:
+            if obj is not None:
+                obj['poap'] = False
+        else:
+            want.pop('poap')
+            if obj is None or (serial and serial != obj.get('serial_number')):
+                warnings.append('Switch %s (serial number %s) does not ask fabric %s for POAP yet (the controller lists no such '
+                                'switch booting): it is pre-provisioned, and a later run brings it in once it boots.'
+                                % (want['name'], serial, fabric))
+    return warnings
+
+
+def poap_problems(changes, adding, booting, password):
+    """What an import by POAP lacks or contradicts, one text per switch: the switch_password its day-0 configuration sets,
+    a hostname, a gateway (the item's, else the one the fabric's DHCP offers), and a model or version other than the
+    switch's own."""
+    problems = []
+    for change in changes:
+        if not (change.after or {}).get('poap'):
+            continue
+        after, entry = change.after, booting[change.after['serial_number']]
+        missing = [name for name, value in (('hostname', after.get('hostname')),
+                                            ('gateway', adding.get(change.name, {}).get('gateway') or entry_data(entry).get('gateway')),
+                                            ('switch_password', password)) if not value]
+        if missing:
+            problems.append('switch %s needs %s' % (change.name, ' and '.join(missing)))
+        for name, key in (('model', 'model'), ('version', 'version')):
+            if after.get(name) and (change.before or {}).get(name) != after[name] and after[name] != entry.get(key):
+                problems.append('switch %s boots as %s %s, not %s (leave %s out: it is the switch\'s own)'
+                                % (change.name, name, entry.get(key), after[name], name))
+    return problems
+
+
+def legacy_bootstrap(change, adding, entry, password):
+    """One entry of the legacy import body (POST .../inventory/poap): the bootstrap entry's key, fingerprint, model and
+    release, with the item's address, hostname, gateway and image policy (docs/api/fabric-controller.yaml)."""
+    after, given, data = change.after, adding.get(change.name, {}), entry_data(entry)
+    body = {
+        'serialNumber': after['serial_number'], 'ipAddress': change.name, 'hostname': after['hostname'],
+        'model': entry.get('model'), 'version': entry.get('version'), 'password': password, 'discoveryAuthProtocol': '0',
+        'data': json.dumps({'modulesModel': data.get('modulesModel') or [entry.get('model')],
+                            'gateway': given.get('gateway') or data.get('gateway')}),
+        'publicKey': entry.get('publicKey'), 'fingerprint': entry.get('fingerprint'), 'reAdd': bool(entry.get('reAdd')),
+    }
+    if given.get('image_policy'):
+        body['imagePolicy'] = given['image_policy']
+    return body

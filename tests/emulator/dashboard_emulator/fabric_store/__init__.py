@@ -2,7 +2,7 @@
 
 One store, in parts by resource (as handlers/ is): templates, fabrics (with config save and
 deploy), switches, interfaces (a switch's interface policies), vpc_pairs (pairs, their peer-links),
-links, policies (switch policies, generated and made by users), top_down (networks and VRFs), resources
+links, policies (switch policies, generated and made by users), poap (switches that ask for POAP), top_down (networks and VRFs), resources
 (the resource manager's pools), seeds; common holds what they share.
 
 Shapes follow what the real controller answers (docs/api/fabric-controller.yaml records
@@ -24,6 +24,7 @@ from dashboard_emulator.fabric_store.common import BadRequest, NotFound, StoreEr
 from dashboard_emulator.fabric_store.fabrics import Fabrics
 from dashboard_emulator.fabric_store.interfaces import Interfaces
 from dashboard_emulator.fabric_store.links import Links
+from dashboard_emulator.fabric_store.poap import Poap
 from dashboard_emulator.fabric_store.policies import Policies
 from dashboard_emulator.fabric_store.resources import Resources
 from dashboard_emulator.fabric_store.seeds import SEEDS, seed
@@ -34,7 +35,7 @@ from dashboard_emulator.fabric_store.vpc_pairs import VpcPairs
 __all__ = ["BadRequest", "FabricStore", "NotFound", "SEEDS", "StoreError", "Timing"]
 
 
-class FabricStore(Fabrics, Switches, Interfaces, VpcPairs, Links, Policies, TopDown, Resources):
+class FabricStore(Fabrics, Switches, Poap, Interfaces, VpcPairs, Links, Policies, TopDown, Resources):
     def __init__(self, clock=time.time, timing=None, seed="small", lab=None):  # pylint: disable=redefined-outer-name
         self.clock = clock
         self.timing = timing or Timing()

@@ -14,7 +14,10 @@ The file is YAML (docs/emulator.md, "A lab of your own")::
       - ["spine1:Ethernet1/1", "leaf1:Ethernet1/49"]
 
 ``model`` (default N9K-C93180YC-EX), ``release`` (default 10.2(5)) and ``ports`` (how many ``Ethernet1/N``;
-default the model's count, else 54) may be left out. Every problem of a file is reported at once, each named
+default the model's count, else 54) may be left out. ``poap: true`` makes a switch that boots without a configuration
+and asks for one (POAP): no discovery finds it; the fabrics with bootstrap on list it (``inventory/poap``) until one
+imports it, and it comes up at ``address``, the address the import gives it. ``comes_up: false`` makes a switch that
+never becomes manageable once a fabric takes it (a fault: POAP that never completes). Every problem of a file is reported at once, each named
 by its place in the file (``switches[2].serial``).
 """
 
@@ -46,6 +49,9 @@ class LabSwitch:
     model: str
     release: str
     ports: int
+    # boots unowned and asks for POAP; never becomes manageable (a fault)
+    poap: bool = False
+    comes_up: bool = True
 
 
 class Lab:
@@ -103,6 +109,10 @@ class Lab:
     def of_serial(self, serial):
         return self._by_serial.get(serial)
 
+    def asking_for_poap(self):
+        """The switches that boot without a configuration and ask for one."""
+        return [switch for switch in self.switches if switch.poap]
+
     def cables_of(self, serial):
         """[(port, far serial, far port)] of the switch's cabled ports."""
         return [(port, far[0], far[1]) for (near, port), far in sorted(self.far_ends.items()) if near == serial]
@@ -113,7 +123,7 @@ def _switch(item, where, problems):
         problems.append("%s: expected a mapping {address, serial, hostname, model, release, ports}" % where)
         return None
     before = len(problems)
-    unknown = sorted(set(item) - {"address", "serial", "hostname", "model", "release", "ports"})
+    unknown = sorted(set(item) - {"address", "serial", "hostname", "model", "release", "ports", "poap", "comes_up"})
     if unknown:
         problems.append("%s: unknown keys %s" % (where, ", ".join(map(str, unknown))))
     address = str(item.get("address", ""))
@@ -131,9 +141,13 @@ def _switch(item, where, problems):
     ports = item.get("ports", MODEL_PORT_COUNTS.get(model, DEFAULT_PORTS))
     if isinstance(ports, bool) or not isinstance(ports, int) or not 1 <= ports <= MAX_PORTS:
         problems.append("%s.ports: %r is not a port count from 1 to %d" % (where, item.get("ports"), MAX_PORTS))
+    for flag in ("poap", "comes_up"):
+        if flag in item and not isinstance(item[flag], bool):
+            problems.append("%s.%s: %r is not true or false" % (where, flag, item[flag]))
     if len(problems) > before:
         return None
-    return LabSwitch(address, serial, hostname, model, str(item.get("release") or NXOS_RELEASE), ports)
+    return LabSwitch(address, serial, hostname, model, str(item.get("release") or NXOS_RELEASE), ports,
+                     poap=item.get("poap", False), comes_up=item.get("comes_up", True))
 
 
 def _cables(items, by_hostname, problems):

@@ -58,7 +58,8 @@ class Switches:
         if self.lab is None:
             return serial_for(address), "switch-" + address.rsplit(".", 1)[-1], PLATFORM, NXOS_RELEASE, None
         switch = self.lab.at(address)
-        if switch is None:
+        if switch is None or switch.poap and (self._find_switch(switch.serial) or {}).get("discovered_at") is None:
+            # a switch asking for POAP has no address until a fabric imports it
             return None
         return switch.serial, switch.hostname, switch.model, switch.release, switch.ports
 
@@ -193,6 +194,8 @@ class Switches:
         elapsed = self.clock() - switch["discovered_at"]
         if elapsed < self.timing.discover_seconds:
             return DISCOVERING
+        if switch.get("never_up"):
+            return RELOADING  # a lab switch that never comes up
         # a greenfield add reloads the switch, unless the fabric's GRFIELD_DEBUG_FLAG is Enable
         reloads = switch["migrating"] and self._fabrics[switch["fabricName"]]["nvPairs"].get("GRFIELD_DEBUG_FLAG") != "Enable"
         if reloads and elapsed < self.timing.discover_seconds + self.timing.reload_seconds:
@@ -333,4 +336,4 @@ def preprovision_entry(item):
         raise StoreError("Invalid request is supplied. data must be a JSON object", 400)
     return {"serialNumber": item.get("serialNumber"), "ipAddress": item.get("ipAddress"), "hostname": item.get("hostname"),
             "model": item.get("model"), "version": item.get("version"), "gateway": data.get("gateway"),
-            "imagePolicy": item.get("imagePolicy")}
+            "imagePolicy": item.get("imagePolicy"), "publicKey": item.get("publicKey")}

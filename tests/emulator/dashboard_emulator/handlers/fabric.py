@@ -253,11 +253,23 @@ def remove_switch(store, fabricName, serialNumber, **_kwargs):
 
 @_operation(write=True)
 def preprovision(store, fabricName, body=None, **_kwargs):
-    """POST .../inventory/poap: pre-provision the switches listed (bootstrap entries are not served)."""
+    """POST .../inventory/poap: pre-provision the switches listed, and import the bootstrap entries among them."""
     _writable(store, fabricName)
     if not isinstance(body, list):
         raise StoreError("Invalid request is supplied. expected a list of switches to pre-provision", 400)
-    return json_response(200, store.preprovision(fabricName, [preprovision_entry(item) for item in body]))
+    return json_response(200, store.poap(fabricName, [preprovision_entry(item) for item in body]))
+
+
+@_operation()
+def bootstrap_list(store, fabricName, **_kwargs):
+    """GET .../inventory/poap: the switches asking for POAP."""
+    return json_response(200, store.bootstrap_list(fabricName))
+
+
+@_operation(write=True)
+def swap_serial(store, fabricName, oldSerialNumber, newSerialNumber, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.swap_serial(fabricName, oldSerialNumber, newSerialNumber))
 
 
 @_operation(write=True)
