@@ -131,13 +131,28 @@ options:
             own. Not compared once the controller manages the switch, so a rerun writes nothing. Only on the legacy API;
             on C(/api/v1/manage) it is refused before any request (not built yet).
         type: bool
+      rma:
+        description:
+          - V(true) replaces the switch at this address (RMA, a failed switch) by the switch of O(config[].serial_number),
+            which asks the fabric for POAP (its serial number in RV(bootstrap)). The switch is put into maintenance mode
+            first where its intended mode is not already maintenance (the mode only, as the switch may be dead), then replaced;
+            the new switch takes its address, hostname, role and configuration, boots with it, and with O(wait) the task
+            waits until the controller manages it. It stays in maintenance mode; take it out in a later task
+            (O(config[].maintenance=false) with O(deploy=true)) once it is checked.
+          - The gateway is O(config[].gateway), else the one the fabric's DHCP offers; O(switch_password) is the password
+            the configuration gives the admin user.
+          - Refused before any write for a switch not in the fabric, without O(config[].serial_number), or to a serial
+            number the controller does not see booting. Once done, the switch has that serial number, so a rerun writes
+            nothing. Only on the legacy API; on C(/api/v1/manage) it is refused before any request (not built yet).
+        type: bool
       serial_number:
         description:
           - The serial number of a switch to pre-provision, or to bring in by POAP (O(config[].poap)). Given for a switch the
             fabric does not have, the switch is pre-provisioned rather than discovered, and O(config[].model),
             O(config[].version), O(config[].hostname) and O(config[].gateway) are needed too (with O(config[].poap), only
             O(config[].hostname), and O(config[].gateway) where the fabric's DHCP offers none).
-          - For a switch the controller manages it must be the serial number the switch has (or be left out).
+          - For a switch the controller manages it must be the serial number the switch has (or be left out), except with
+            O(config[].rma), where it is the serial number of the switch that replaces it.
         type: str
       model:
         description:
@@ -223,7 +238,8 @@ notes:
     API writes maintenance mode, so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
     (replacing a failed switch) expects the switch already in maintenance mode; put it there on the legacy API, or in the
     dashboard, first.
-  - The module does not yet cover RMA, nor POAP (O(config[].poap)) on the C(/api/v1/manage) API of Nexus Dashboard 4.2.
+  - The module does not yet cover POAP (O(config[].poap)) and RMA (O(config[].rma)) on the C(/api/v1/manage) API of Nexus
+    Dashboard 4.2.
 """
 
 EXAMPLES = r"""
@@ -298,6 +314,16 @@ EXAMPLES = r"""
       - name: 192.0.2.12
         maintenance: true
 
+- name: Replace a failed leaf (RMA) by the switch that booted in its place, and wait until it is managed
+  fabricops.dashboard.fabric_switches:
+    fabric: site-dc1
+    controller_api: legacy
+    switch_password: "{{ vault_switch_password }}"
+    config:
+      - name: 192.0.2.12
+        serial_number: FDO27450XYZ
+        rma: true
+
 - name: Remove a switch (fine when already gone)
   fabricops.dashboard.fabric_switches:
     fabric: site-dc1
@@ -363,7 +389,8 @@ requests:
       one role change for all the switches whose role changes.
     - A pre-provisioning task sends one pre-provision request for its switches (after the removal of those it pre-provisions
       again), and their roles with the role change; a POAP task per swapped switch its swap, then one import of all its
-      switches (the same path as the pre-provision), and their roles with the role change; a maintenance change per switch
+      switches (the same path as the pre-provision), and their roles with the role change; an RMA per switch its
+      maintenance mode (where it is not in it) and its replacement; a maintenance change per switch
       its mode write, then with O(deploy) per switch its deploy.
     - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
       adding, then one role change.

@@ -598,3 +598,67 @@ def test_poap_that_cannot_work_is_refused_before_any_write_and_a_switch_that_nev
     assert never['failed'] is True and never['changed'] is True
     assert never['msg'].startswith('Switches 192.0.2.92 were brought in by POAP but could not be managed within 2 seconds'), never['msg']
     assert never['requests'] == ['POST %s/inventory/poap' % DC1]
+
+
+def test_rma_replaces_a_switch_by_one_that_booted_in_maintenance_mode_first_and_keeps_its_config(resource, emu):
+    poap_lab(emu)
+    replace = [{'name': '10.1.0.2', 'serial_number': 'POAPLEAF001', 'rma': True}]
+    if on_manage(emu):
+        refused, = resource.steps('fabric_switches', [dict(state='merged', config=replace, may_fail=True)])
+        assert refused['failed'] is True and refused.writes == 0
+        assert refused['msg'].startswith('rma: this collection does not yet replace switches (RMA) on the /api/v1/manage API'), \
+            refused['msg']
+        return
+    old = inventory(emu, 'site-a')['10.1.0.2']
+    policies_before = read_controller(emu, '/control/policies/switches/%s' % old['serialNumber'])
+    site_a = dict(BOOTSTRAP, name='site-a')
+    _fabric, check, run, gathered = resource.steps('fabric_switches', [
+        dict(module='fabrics', state='merged', config=[site_a]),
+        dict(state='merged', config=replace, check=True, diff=True), dict(state='merged', config=replace, diff=True),
+        dict(state='gathered')])
+    assert run.play.rc == 0, run.play.output[-3000:]
+    assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
+    # RMA needs the switch in maintenance mode: its intended mode first (the switch may be dead), then the replacement
+    assert run['requests'] == ['POST /control/fabrics/site-a/switches/%s/maintenance-mode' % old['serialNumber'],
+                               'POST /control/fabrics/site-a/rma']
+    assert run.diff['before']['10.1.0.2']['serial_number'] == old['serialNumber'] and run.diff['before']['10.1.0.2']['rma'] is False
+    assert run.diff['after']['10.1.0.2']['serial_number'] == 'POAPLEAF001' and run.diff['after']['10.1.0.2']['rma'] is True
+    body = [entry for entry in emu.request_log() if entry['path'].endswith('/rma')][-1]['body']
+    assert (body['oldSerialNumber'], body['newSerialNumber'], body['ipAddress'], body['hostname'], body['model']) == (
+        old['serialNumber'], 'POAPLEAF001', '10.1.0.2', 'site-a-leaf-2', 'N9K-C93180YC-FX')
+    # the task waited: the new switch, managed at the old one's address with its name, role, mode and policies
+    new = inventory(emu, 'site-a')['10.1.0.2']
+    assert (new['serialNumber'], new['managable'], new['logicalName'], new['switchRole'], new['mode']) == (
+        'POAPLEAF001', True, 'site-a-leaf-2', 'leaf', 'Maintenance')
+    policies_after = read_controller(emu, '/control/policies/switches/POAPLEAF001')
+    assert policies_before and [policy['templateName'] for policy in policies_after] == [
+        policy['templateName'] for policy in policies_before]
+    assert gathered['gathered'][1] == {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}
+    # the rerun writes nothing; then out of maintenance mode, deployed
+    back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=replace)],
+                                     then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}], deploy=True)])
+    assert back['requests'] == ['DELETE /control/fabrics/site-a/switches/POAPLEAF001/maintenance-mode',
+                                'POST /control/fabrics/site-a/switches/POAPLEAF001/deploy-maintenance-mode']
+    run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
+
+
+def test_an_rma_that_cannot_work_is_refused_before_any_write_and_a_new_switch_that_never_comes_up_fails_naming_it(resource, emu):
+    if on_manage(emu):
+        pytest.skip('4.2 refuses rma before any request: tested above')
+    poap_lab(emu)
+    site_a = dict(BOOTSTRAP, name='site-a')
+    _fabric, absent, no_serial, not_booting, never = resource.steps('fabric_switches', [
+        dict(module='fabrics', state='merged', config=[site_a]),
+        dict(state='merged', config=[{'name': '192.0.2.99', 'serial_number': 'POAPLEAF001', 'rma': True}], may_fail=True),
+        dict(state='merged', config=[{'name': '10.1.0.2', 'rma': True}], may_fail=True),
+        dict(state='merged', config=[{'name': '10.1.0.2', 'serial_number': 'FDO9NOTHERE', 'rma': True}], may_fail=True),
+        dict(state='merged', config=[{'name': '10.1.0.2', 'serial_number': 'POAPDEAD002', 'rma': True}], wait_timeout=2,
+             may_fail=True)])
+    for run, message in ((absent, 'rma: switch 192.0.2.99 is not in fabric site-a, so there is nothing to replace'),
+                         (no_serial, 'rma: switch 10.1.0.2 needs serial_number'),
+                         (not_booting, 'is to be replaced by serial number FDO9NOTHERE, which does not ask fabric site-a for POAP')):
+        assert run['failed'] is True and run.writes == 0 and message in run['msg'], run['msg']
+    # replaced, the new switch never comes up: the task fails once its wait is over, naming it; a rerun waits again
+    assert never['failed'] is True and never['changed'] is True
+    assert never['msg'].startswith('Switches 10.1.0.2 were brought in by POAP but could not be managed within 2 seconds'), never['msg']
+    assert never['requests'][-1] == 'POST /control/fabrics/site-a/rma'

@@ -209,3 +209,36 @@ def test_a_preprovisioned_switch_is_swapped_to_the_switch_that_booted_keeping_it
     # a switch that is not pre-provisioned is not swapped
     answer = _legacy(session, emu, "POST", "/site-dc1/swapSN/POAPLEAF001/POAPDEAD002")
     assert answer.status_code == 500 and "Switch POAPLEAF001 is not a pre-provisioned switch" in answer.text
+
+
+def test_rma_replaces_a_switch_in_maintenance_mode_by_one_asking_for_poap_keeping_its_place(emu):
+    emu.set_timing(discover_seconds=0.2, reload_seconds=0.2)
+    assert emu.session().post(emu.url("/_emulator/lab"), json=POAP_LAB, timeout=10).status_code == 200
+    session = emu.login()
+    _bootstrap_on(session, emu, "site-a")
+    old = _serial_at(session, emu, "site-a", "10.1.0.2")
+    entry = next(entry for entry in _legacy(session, emu, "GET", "/site-a/inventory/poap").json()
+                 if entry["serialNumber"] == "POAPLEAF001")
+    body = dict(_imported(entry, "10.1.0.2", "site-a-leaf-2"), oldSerialNumber=old, newSerialNumber="POAPLEAF001")
+    # not in maintenance mode, an unknown switch, a new switch not asking for POAP: refused, nothing changes
+    for change, message in (({}, "Switch %s is not in maintenance mode; put it in maintenance mode before its RMA" % old),
+                            ({"oldSerialNumber": "NOSUCHSN01"}, "Invalid switch serial number NOSUCHSN01 for fabric site-a")):
+        answer = _legacy(session, emu, "POST", "/site-a/rma", dict(body, **change))
+        assert answer.status_code == 500 and answer.text == message
+    assert _legacy(session, emu, "POST", "/site-a/switches/%s/maintenance-mode" % old).status_code == 200
+    answer = _legacy(session, emu, "POST", "/site-a/rma", dict(body, newSerialNumber="LABLEAF0003"))
+    assert answer.status_code == 500 and answer.text == "Switch LABLEAF0003 is not in the bootstrap list of fabric site-a"
+    assert old in _inventory(session, emu, "site-a")
+    answer = _legacy(session, emu, "POST", "/site-a/rma", body)
+    assert answer.status_code == 200, answer.text
+    switches = _inventory(session, emu, "site-a")
+    assert old not in switches
+    new = switches["POAPLEAF001"]
+    # it boots with its configuration as a greenfield add does (migrating, then reloading), then is manageable, still in
+    # maintenance mode
+    assert (new["ipAddress"], new["logicalName"], new["switchRole"], new["mode"], new["model"], new["managable"]) == (
+        "10.1.0.2", "site-a-leaf-2", "leaf", "Migration", "N9K-C93180YC-FX", False)
+    time.sleep(0.6)
+    new = _inventory(session, emu, "site-a")["POAPLEAF001"]
+    assert (new["mode"], new["managable"]) == ("Maintenance", True)
+    assert [entry["serialNumber"] for entry in _legacy(session, emu, "GET", "/site-a/inventory/poap").json()] == ["POAPDEAD002"]

@@ -21,6 +21,8 @@ FABRIC_SWITCHES = Resource(
         'maintenance': FLAG,
         # a switch asking for POAP brought in (imported), a pre-provisioned one swapped to it first
         'poap': FLAG,
+        # the switch replaced (RMA) by the one of serial_number, which asks for POAP
+        'rma': FLAG,
         # a switch to pre-provision: its serial number, model, NX-OS release, hostname; its day-0 gateway and image policy
         'serial_number': TEXT,
         'model': TEXT,

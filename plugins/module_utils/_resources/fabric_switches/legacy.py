@@ -38,7 +38,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
     LEGACY_FIELDS, bootstrap_entries, bootstrap_item, check_new, inventory_fields, legacy_bootstrap, legacy_intended_maintenance, legacy_maintenance,
-    legacy_preprovision, mark_poap, pin_managed, poap_problems, refuse_taken, reprovisions,
+    legacy_preprovision, legacy_rma, mark_poap, mark_rma, pin_managed, poap_problems, refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import (
     AUTH_PROTOCOLS, is_preprovisioned, split_add_options,
@@ -65,8 +65,10 @@ class SwitchMapping(Mapping):
         self.entries = {}
         # {IP: {option: value}}: how each listed switch is added
         self.adding = {}
-        # {serial: bootstrap entry} of the switches asking the fabric for POAP (read only for a task that gives poap)
+        # {serial: bootstrap entry} of the switches asking the fabric for POAP (read only for a task that gives poap or rma)
         self.booting = {}
+        # {IP: (old serial, new serial)} of the switches replaced (RMA)
+        self.replacing = {}
         self.poller = Poller()
 
     def read(self, names=None):
@@ -122,9 +124,12 @@ class SwitchMapping(Mapping):
 
     def prepare(self, wants, have):
         self.adding = split_add_options(wants)
+        if any(want.get('poap') or want.get('rma') for want in wants):
+            self.booting = bootstrap_entries(self.bootstrap_list())
+        self.replacing = mark_rma(wants, have, {address: self.serial(address) for address in self.entries}, self.booting,
+                                  self.fabric)
         pin_managed(wants, self.entries, lambda entry: not self.down(entry), self.FIELDS)
         if any(want.get('poap') for want in wants):
-            self.booting = bootstrap_entries(self.bootstrap_list())
             for warning in mark_poap(wants, have, self.booting, lambda address: not self.down(self.entries[address]), self.fabric):
                 self.client.warn(warning)
 
@@ -243,14 +248,30 @@ class SwitchMapping(Mapping):
         imports = [change for change in changes if (change.after or {}).get('poap')]
         if imports:
             yield from self.bootstrap(imports)
+        replaced = [change for change in changes if (change.after or {}).get('rma')]
+        for change in replaced:
+            yield from self.replace(change)
         roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
         yield from self.maintenance_writes(changes)
-        if imports and wait_seconds(self.params):
+        if (imports or replaced) and wait_seconds(self.params):
             # each boots with its day-0 configuration, as a greenfield add reloads
-            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports}, 'brought in by POAP'))
+            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports + replaced}, 'brought in by POAP'))
+
+    def replace(self, change):
+        """RMA of one switch: into maintenance mode first where it is not (its intended mode: the switch may be dead), then
+        the replacement by the switch that booted."""
+        old, new = self.replacing[change.name]
+        entry = self.entries[change.name]
+        if str(entry.get('mode')) != 'Maintenance':
+            yield from self.attempt('putting into maintenance mode, before its RMA,', [change.name], Request(
+                'POST', '%s/switches/%s/maintenance-mode' % (self.base, segment(old))))
+        yield from self.attempt('replacing (RMA)', [change.name], Request('POST', self.base + '/rma', legacy_rma(
+            change, self.adding, self.booting[new], entry.get('logicalName') or entry.get('hostName') or '', old,
+            self.params.get('switch_password') or '')))
+        self.entries[change.name] = dict(entry, serialNumber=new)
 
     def bootstrap(self, imports):
         """Swap each pre-provisioned switch of another serial number to the switch that booted, then import them all."""

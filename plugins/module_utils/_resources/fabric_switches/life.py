@@ -60,7 +60,7 @@ def pin_managed(wants, entries, manageable, fields):
     ``entries``: {address: inventory entry}; ``manageable(entry)``: whether the controller manages it."""
     for want in wants:
         entry = entries.get(want['name'])
-        if entry is None or not manageable(entry):
+        if entry is None or not manageable(entry) or want.get('rma'):
             continue
         shown = inventory_fields(entry, fields)
         differing = ['%s %s (the switch has %s)' % (name, want[name], shown.get(name))
@@ -81,7 +81,7 @@ def check_new(changes, adding):
         if change.action == 'create' and after.get('maintenance'):
             raise ModelError('Switch %s is not in the fabric yet, so it cannot go into maintenance mode in the same task: add '
                              'it first, then give maintenance: true in a later task. Nothing was written.' % change.name)
-        if after.get('poap'):
+        if after.get('poap') or after.get('rma'):
             continue  # checked with the bootstrap entry (poap_problems)
         if not (change.action == 'create' and is_preprovisioned(after) or reprovisions(change)):
             if change.action == 'create' and any(after.get(name) for name in PREPROVISION_FIELDS):
@@ -100,8 +100,10 @@ def check_new(changes, adding):
 
 def reprovisions(change):
     """Whether an update changes what a pre-provisioned switch was pre-provisioned with (removed, then pre-provisioned again:
-    the controller has no call that changes it); not for one brought in by POAP, whose serial number is swapped."""
-    return change.action == 'update' and not change.after.get('poap') and is_preprovisioned(change.before) and any(
+    the controller has no call that changes it); not for one brought in by POAP, whose serial number is swapped, nor for a
+    switch replaced (RMA)."""
+    return change.action == 'update' and not (change.after.get('poap') or change.after.get('rma')) and is_preprovisioned(
+        change.before) and any(
         change.before.get(name) != change.after.get(name) for name in PREPROVISION_FIELDS)
 
 
@@ -203,16 +205,48 @@ def mark_poap(wants, have, booting, manageable, fabric):
     return warnings
 
 
+def mark_rma(wants, have, serials, booting, fabric):
+    """{address: (old serial, new serial)} of the switches the task replaces (RMA: ``rma: true`` with the serial number of
+    the switch replacing it, which must ask the fabric for POAP); the object read of each gets ``rma: false`` and its serial
+    number, so that the item differs. An item whose serial number is the switch's own already asks nothing (a rerun).
+    Refuses, before any write, a switch not in the fabric, no serial number, and one the controller does not see booting.
+
+    ``serials``: {address: serial number} of the fabric's switches."""
+    replacing = {}
+    for want in wants:
+        if not want.get('rma'):
+            want.pop('rma', None)
+            continue
+        name, new = want['name'], want.get('serial_number')
+        if name not in have:
+            raise ModelError('rma: switch %s is not in fabric %s, so there is nothing to replace; give the address of the switch '
+                             'the new one replaces, or leave rma out. Nothing was written.' % (name, fabric))
+        if not new:
+            raise ModelError('rma: switch %s needs serial_number, the serial number of the switch that replaces it. Nothing was '
+                             'written.' % name)
+        old = serials[name]
+        if new == old:
+            want.pop('rma')
+            continue
+        if new not in booting:
+            raise ModelError('rma: switch %s (serial number %s) is to be replaced by serial number %s, which does not ask fabric %s '
+                             'for POAP (the controller lists no such switch booting). Power the new switch on, cabled to the '
+                             'management network, and run again. Nothing was written.' % (name, old, new, fabric))
+        have[name].update(rma=False, serial_number=old)
+        replacing[name] = (old, new)
+    return replacing
+
+
 def poap_problems(changes, adding, booting, password):
     """What an import by POAP lacks or contradicts, one text per switch: the switch_password its day-0 configuration sets,
     a hostname, a gateway (the item's, else the one the fabric's DHCP offers), and a model or version other than the
     switch's own."""
     problems = []
     for change in changes:
-        if not (change.after or {}).get('poap'):
+        if not ((change.after or {}).get('poap') or (change.after or {}).get('rma')):
             continue
         after, entry = change.after, booting[change.after['serial_number']]
-        missing = [name for name, value in (('hostname', after.get('hostname')),
+        missing = [name for name, value in (('hostname', after.get('hostname') or after.get('rma')),
                                             ('gateway', adding.get(change.name, {}).get('gateway') or entry_data(entry).get('gateway')),
                                             ('switch_password', password)) if not value]
         if missing:
@@ -238,3 +272,16 @@ def legacy_bootstrap(change, adding, entry, password):
     if given.get('image_policy'):
         body['imagePolicy'] = given['image_policy']
     return body
+
+
+def legacy_rma(change, adding, entry, hostname, old, password):
+    """The body of the legacy RMA (POST .../rma) of one switch: the old and new serial numbers, the switch's address and
+    hostname, the new switch's model, release and key (its bootstrap entry), the gateway (docs/api/fabric-controller.yaml)."""
+    given, data = adding.get(change.name, {}), entry_data(entry)
+    return {
+        'oldSerialNumber': old, 'newSerialNumber': change.after['serial_number'], 'ipAddress': change.name, 'hostname': hostname,
+        'model': entry.get('model'), 'version': entry.get('version'), 'password': password, 'discoveryAuthProtocol': '0',
+        'data': json.dumps({'modulesModel': data.get('modulesModel') or [entry.get('model')],
+                            'gateway': given.get('gateway') or data.get('gateway')}),
+        'publicKey': entry.get('publicKey'), 'imagePolicy': given.get('image_policy') or '',
+    }

@@ -75,11 +75,12 @@ class SwitchManageMapping(SwitchMapping):
         self.base = '/fabrics/%s' % segment(self.fabric)
 
     def prepare(self, wants, have):
-        poap = [want['name'] for want in wants if want.get('poap')]
-        if poap:
-            raise ModelError('poap: this collection does not yet bring switches in by POAP on the /api/v1/manage API of Nexus '
-                             'Dashboard 4.2 (switches %s); use controller_api: legacy on a dashboard that serves the legacy API, '
-                             'or leave poap out to pre-provision them only. Nothing was written.' % ', '.join(poap))
+        for option, what in (('poap', 'bring switches in by POAP'), ('rma', 'replace switches (RMA)')):
+            named = [want['name'] for want in wants if want.get(option)]
+            if named:
+                raise ModelError('%s: this collection does not yet %s on the /api/v1/manage API of Nexus Dashboard 4.2 (switches '
+                                 '%s); use controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
+                                 % (option, what, ', '.join(named)))
         super().prepare(wants, have)
 
     def gathered_beside(self):

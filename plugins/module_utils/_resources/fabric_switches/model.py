@@ -39,7 +39,7 @@ class SwitchModel(ResourceModel):
     # maintenance and the pre-provisioned fields: the controller's when not given (replaced keeps them)
     # poap: whether a switch that asks for POAP is brought in; a read object has it (false) only while this task may bring
     # it in (life.mark_poap)
-    FIELDS = (Field('role', 'str', DEFAULT_ROLE), Field('maintenance', 'bool'), Field('poap', 'bool')) + tuple(
+    FIELDS = (Field('role', 'str', DEFAULT_ROLE), Field('maintenance', 'bool'), Field('poap', 'bool'), Field('rma', 'bool')) + tuple(
         Field(name, 'str') for name in PREPROVISION_FIELDS)
 
     def validate_name(self, name, where):
@@ -81,7 +81,7 @@ class SwitchModel(ResourceModel):
 
     def for_output(self, obj):
         out = {'name': obj['name'], 'role': obj.get('role') or DEFAULT_ROLE}
-        for name in ('maintenance',) + PREPROVISION_FIELDS + ('poap',):
+        for name in ('maintenance',) + PREPROVISION_FIELDS + ('poap', 'rma'):
             if obj.get(name) is not None:
                 out[name] = obj[name]
         return out

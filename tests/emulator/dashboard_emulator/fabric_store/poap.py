@@ -1,6 +1,6 @@
 """POAP: the switches of a lab that boot without a configuration and ask a fabric for one, their bootstrap entries, their
-import into a fabric, and the swap of a pre-provisioned switch to the switch that booted (docs/api/fabric-controller.yaml,
-``inventory/poap`` and ``swapSN``).
+import into a fabric, the swap of a pre-provisioned switch to the switch that booted, and RMA, a switch of the fabric
+replaced by one that booted (docs/api/fabric-controller.yaml, ``inventory/poap``, ``swapSN`` and ``rma``).
 
 A lab switch with ``poap: true`` asks for POAP from the start: every fabric with bootstrap on (``BOOTSTRAP_ENABLE``) lists
 it until one imports it, also while a fabric holds it pre-provisioned. Its import (an entry of ``POST inventory/poap``
@@ -19,6 +19,7 @@ from dashboard_emulator.fabric_store.common import StoreError, check_ip
 BOOTSTRAP_OFF = "Please enable the DHCP in Fabric Settings to start the bootstrap"
 # [uncertain] the answer of an import and of a swap (cisco.dcnm reads only the status)
 IMPORTED = {"status": "Success"}
+MAINTENANCE_MODE = "Maintenance"
 
 
 class Poap:
@@ -65,6 +66,28 @@ class Poap:
             # [uncertain] whether the controller swaps a switch of a vPC pair
             raise StoreError("Switch %s is in a vPC pair; unpair it before swapping its serial number" % old)
         self._rekey_switch(fabric_name, old, new)
+        return IMPORTED
+
+    def rma(self, fabric_name, body):
+        """POST rma: the switch ``oldSerialNumber`` of the fabric, in maintenance mode, is replaced by ``newSerialNumber``,
+        which asks for POAP: the new switch takes its place (address, name, role, mode, what the fabric holds for it) and
+        boots with its configuration."""
+        if not isinstance(body, dict):
+            raise StoreError("Invalid request is supplied. expected an object with oldSerialNumber and newSerialNumber", 400)
+        old, new = str(body.get("oldSerialNumber") or ""), str(body.get("newSerialNumber") or "")
+        switch = self._switch(fabric_name, old)
+        if switch["mode"] != MAINTENANCE_MODE:
+            # [uncertain] the refusal of a switch not in maintenance mode (cisco.nd's 4.2 RMA expects it there first)
+            raise StoreError("Switch %s is not in maintenance mode; put it in maintenance mode before its RMA" % old)
+        if switch["preprovisioned"] is not None:
+            raise StoreError("Switch %s is a pre-provisioned switch; swap its serial number instead" % old)
+        asking = {lab_switch.serial: lab_switch for lab_switch in self._asking()}
+        if new not in asking or self._find_switch(new) is not None:
+            raise StoreError("Switch %s is not in the bootstrap list of fabric %s" % (new, fabric_name))
+        self._rekey_switch(fabric_name, old, new)
+        lab_switch = asking[new]
+        switch.update(discovered_at=self.clock(), migrating=True, pending=True, model=lab_switch.model,
+                      release=lab_switch.release, ports=lab_switch.ports, never_up=not lab_switch.comes_up)
         return IMPORTED
 
     # the model
@@ -131,8 +154,8 @@ class Poap:
         held["never_up"] = not lab_switch.comes_up
 
     def _rekey_switch(self, fabric_name, old, new):
-        """What the fabric holds under serial number ``old`` held under ``new`` (the switch, its interfaces, policies, links
-        and attachments)."""
+        """What the fabric holds under serial number ``old`` held under ``new`` (the switch, its interfaces, policies, vPC
+        pair, links and attachments)."""
         switch = self._switches[fabric_name].pop(old)
         switch["serialNumber"] = new
         self._switches[fabric_name][new] = switch
@@ -144,6 +167,12 @@ class Poap:
         for record in self._policies.values():
             if record["serialNumber"] == old:
                 record["serialNumber"] = new
+        pair = self._vpc_pairs.pop(old, None)
+        if pair is not None:
+            for key in ("peerOneId", "peerTwoId"):
+                if pair.get(key) == old:
+                    pair[key] = new
+            self._vpc_pairs[new] = pair
         for link in self._links.values():
             for side in ("sw1-info", "sw2-info"):
                 if link[side]["sw-serial-number"] == old:

@@ -267,6 +267,12 @@ def bootstrap_list(store, fabricName, **_kwargs):
 
 
 @_operation(write=True)
+def rma(store, fabricName, body=None, **_kwargs):
+    _writable(store, fabricName)
+    return json_response(200, store.rma(fabricName, body))
+
+
+@_operation(write=True)
 def swap_serial(store, fabricName, oldSerialNumber, newSerialNumber, **_kwargs):
     _writable(store, fabricName)
     return json_response(200, store.swap_serial(fabricName, oldSerialNumber, newSerialNumber))

@@ -1,4 +1,4 @@
-"""fabric_switches' pre-provisioned switches and maintenance mode: what both APIs' mappings share (life.py), pure."""
+"""fabric_switches' pre-provisioned switches, POAP, RMA and maintenance mode: what the mappings share (life.py), pure."""
 
 import json
 
@@ -7,7 +7,8 @@ import pytest
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    LEGACY_FIELDS, check_new, legacy_intended_maintenance, legacy_maintenance, legacy_preprovision, manage_maintenance, manage_preprovision, pin_managed,
+    LEGACY_FIELDS, bootstrap_entries, bootstrap_item, check_new, legacy_bootstrap, legacy_intended_maintenance, legacy_maintenance,
+    legacy_preprovision, legacy_rma, manage_maintenance, manage_preprovision, mark_poap, mark_rma, pin_managed, poap_problems,
     refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import SwitchModel
@@ -94,3 +95,65 @@ def test_the_model_takes_the_preprovisioned_fields_and_checks_the_gateway():
     assert partial['maintenance'] is True and partial['gateway'] == '192.0.2.1/24'
     with pytest.raises(ModelError, match=r"gateway '192.0.2.1' has no mask length; give it as 192.0.2.1/24"):
         MODEL.from_task(dict(PRE, gateway='192.0.2.1'), 0)
+
+
+# POAP and RMA: a bootstrap list as the legacy API gives it (docs/api/fabric-controller.yaml GET inventory/poap)
+BOOTING = bootstrap_entries([
+    {'serialNumber': 'FDO2', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)', 'publicKey': 'ssh-rsa AAAA', 'fingerprint': 'MD5:01',
+     'reAdd': False, 'data': json.dumps({'gateway': '192.0.2.1/24', 'modulesModel': ['N9K-C93180YC-FX']})},
+    {'serialNumber': 'FDO3', 'model': 'N9K-C93180YC-EX', 'version': '10.2(5)', 'publicKey': 'ssh-rsa BBBB', 'data': 'not json'},
+])
+
+
+def test_gathered_lists_a_bootstrap_entry_as_an_item_takes_it():
+    assert [bootstrap_item(entry) for entry in BOOTING.values()] == [
+        {'serial_number': 'FDO2', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)', 'gateway': '192.0.2.1/24'},
+        {'serial_number': 'FDO3', 'model': 'N9K-C93180YC-EX', 'version': '10.2(5)'}]
+
+
+def test_poap_brings_in_only_a_switch_asking_that_the_controller_does_not_manage():
+    have = {'192.0.2.81': dict(PRE), '10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}
+    wants = [dict(PRE, serial_number='FDO2', poap=True), {'name': '10.1.0.2', 'poap': True},
+             {'name': '192.0.2.90', 'serial_number': 'FDO9', 'poap': True}, {'name': '192.0.2.91', 'poap': False}]
+    warnings = mark_poap(wants, have, BOOTING, lambda address: address == '10.1.0.2', 'site-dc1')
+    # the pre-provisioned switch is swapped and imported (its object read marked not brought in); the managed one and the
+    # one not asking are left as they are, the latter named
+    assert have['192.0.2.81']['poap'] is False and wants[0]['poap'] is True
+    assert 'poap' not in wants[1] and 'poap' not in wants[2] and 'poap' not in wants[3]
+    assert warnings == ['Switch 192.0.2.90 (serial number FDO9) does not ask fabric site-dc1 for POAP yet (the controller lists no '
+                        'such switch booting): it is pre-provisioned, and a later run brings it in once it boots.']
+
+
+def test_an_import_needs_a_hostname_a_gateway_and_the_password_and_takes_the_switchs_own_model():
+    changes = [Change('192.0.2.90', None, {'name': '192.0.2.90', 'serial_number': 'FDO3', 'poap': True, 'model': 'N9K-C9336C-FX2'}),
+               Change('192.0.2.81', dict(PRE, poap=False), dict(PRE, serial_number='FDO2', poap=True))]
+    assert poap_problems(changes, {}, BOOTING, '') == [
+        'switch 192.0.2.90 needs hostname and gateway and switch_password',
+        "switch 192.0.2.90 boots as model N9K-C93180YC-EX, not N9K-C9336C-FX2 (leave model out: it is the switch's own)",
+        'switch 192.0.2.81 needs switch_password']
+    body = legacy_bootstrap(changes[1], ADDING, BOOTING['FDO2'], 'day0-secret')
+    assert (body['serialNumber'], body['ipAddress'], body['hostname'], body['model'], body['publicKey'], body['imagePolicy']) == (
+        'FDO2', '192.0.2.81', 'leaf-81', 'N9K-C93180YC-FX', 'ssh-rsa AAAA', 'day0')
+    assert json.loads(body['data']) == {'gateway': '192.0.2.1/24', 'modulesModel': ['N9K-C93180YC-FX']}
+    # neither swapped nor imported is pre-provisioned again
+    assert reprovisions(changes[1]) is False
+
+
+def test_rma_replaces_a_switch_of_the_fabric_by_one_asking_and_refuses_what_cannot_work():
+    have = {'10.1.0.2': {'name': '10.1.0.2', 'role': 'leaf'}}
+    wants = [{'name': '10.1.0.2', 'serial_number': 'FDO2', 'rma': True}]
+    assert mark_rma(wants, have, {'10.1.0.2': 'FDOOLD'}, BOOTING, 'site-a') == {'10.1.0.2': ('FDOOLD', 'FDO2')}
+    assert have['10.1.0.2'] == {'name': '10.1.0.2', 'role': 'leaf', 'rma': False, 'serial_number': 'FDOOLD'}
+    # done already: the switch has that serial number
+    done = [{'name': '10.1.0.2', 'serial_number': 'FDOOLD', 'rma': True}]
+    assert mark_rma(done, {'10.1.0.2': {'name': '10.1.0.2'}}, {'10.1.0.2': 'FDOOLD'}, BOOTING, 'site-a') == {} and 'rma' not in done[0]
+    for want, message in (({'name': '192.0.2.99', 'serial_number': 'FDO2', 'rma': True}, 'switch 192.0.2.99 is not in fabric site-a'),
+                          ({'name': '10.1.0.2', 'rma': True}, 'switch 10.1.0.2 needs serial_number'),
+                          ({'name': '10.1.0.2', 'serial_number': 'FDO9', 'rma': True}, 'which does not ask fabric site-a for POAP')):
+        with pytest.raises(ModelError, match=message):
+            mark_rma([want], {'10.1.0.2': {'name': '10.1.0.2'}}, {'10.1.0.2': 'FDOOLD'}, BOOTING, 'site-a')
+    change = Change('10.1.0.2', have['10.1.0.2'], dict(have['10.1.0.2'], serial_number='FDO2', rma=True))
+    body = legacy_rma(change, {}, BOOTING['FDO2'], 'site-a-leaf-2', 'FDOOLD', 'day0-secret')
+    assert (body['oldSerialNumber'], body['newSerialNumber'], body['hostname'], body['model'], body['imagePolicy']) == (
+        'FDOOLD', 'FDO2', 'site-a-leaf-2', 'N9K-C93180YC-FX', '')
+    assert reprovisions(change) is False
