@@ -376,8 +376,8 @@ class SwitchMapping(Mapping):
                 return
             if last:
                 raise StepFailed('Switches %s were %s but could not be managed within %s seconds (greenfield switches '
-                                 'reload first); raise wait_timeout, or check them in the controller. A rerun waits for them '
-                                 'again and sends nothing more.' % (', '.join(waiting), done, timeout))
+                                 'reload first); raise wait_timeout, or check them in the controller. They are in the fabric '
+                                 'and go on booting: a rerun sends nothing more for them.' % (', '.join(waiting), done, timeout))
 
     @staticmethod
     def down(entry):
