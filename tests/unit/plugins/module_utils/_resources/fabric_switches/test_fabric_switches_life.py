@@ -157,3 +157,8 @@ def test_rma_replaces_a_switch_of_the_fabric_by_one_asking_and_refuses_what_cann
     assert (body['oldSerialNumber'], body['newSerialNumber'], body['hostname'], body['model'], body['imagePolicy']) == (
         'FDOOLD', 'FDO2', 'site-a-leaf-2', 'N9K-C93180YC-FX', '')
     assert reprovisions(change) is False
+
+
+def test_poap_needs_the_serial_number_of_the_switch_that_boots():
+    with pytest.raises(ModelError, match='poap: switch 192.0.2.90 needs serial_number'):
+        mark_poap([{'name': '192.0.2.90', 'poap': True}], {}, BOOTING, lambda address: False, 'site-dc1')
