@@ -11,10 +11,11 @@ import os
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import report
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import manage, report
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.reader import merged
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import mask, switch_addresses, translate
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 from ansible_collections.fabricops.dashboard.plugins.modules.fabric_model import ARGUMENT_SPEC
 
 SHOWN_IN_MSG = 5
@@ -40,10 +41,14 @@ class ActionModule(ActionBase):
             return {'failed': True, 'changed': False, 'msg': 'model_dir %s is not a directory: give the directory of the fabric\'s '
                     'model files (host_vars/<fabric>).' % params['model_dir']}
         model = self.read_model_dir(params['model_dir']) if params['model_dir'] is not None else params['model']
+        api = params['controller_api']
         problems = validate(model)
+        if not problems and api == MANAGE_API:
+            # what the modules' 4.2 mappings would refuse, by the model's keys that lead to it
+            problems = manage.refusals(model, params['release'], params['stages'])
         if problems:
-            return {'failed': True, 'changed': False, 'problems': problems, 'msg': summary(problems)}
-        resources = translate(model)
+            return {'failed': True, 'changed': False, 'problems': problems, 'msg': summary(problems, api, params['release'])}
+        resources = translate(model, api)
         shown = mask(resources)
         counts = ', '.join('%d %s' % (len(configs), name) for name, configs in resources.items() if configs)
         msg = 'the vxlan model of fabric %s is valid: %s' % (resources['fabrics'][0]['name'], counts)
@@ -86,9 +91,11 @@ class ActionModule(ActionBase):
                     params['fabric'], params['report_name'], totals['added'], totals['changed'], totals['removed'], base)}
 
 
-def summary(problems):
+def summary(problems, api=LEGACY_API, release=None):
     """One line a person reads first: how many problems, the first few by path (every one is in ``problems``)."""
     shown = '; '.join('%s: %s' % (problem['path'], problem['msg']) for problem in problems[:SHOWN_IN_MSG])
     more = ' ... and %d more' % (len(problems) - SHOWN_IN_MSG) if len(problems) > SHOWN_IN_MSG else ''
-    return ('the vxlan model has %d problem%s, nothing was sent (every one is listed in problems): %s%s'
-            % (len(problems), '' if len(problems) == 1 else 's', shown, more))
+    # on manage the release was read (and the run logged in) to know the API: nothing was written
+    where = ' on %s, nothing was written' % manage.on(release) if api == MANAGE_API else ', nothing was sent'
+    return ('the vxlan model has %d problem%s%s (every one is listed in problems): %s%s'
+            % (len(problems), '' if len(problems) == 1 else 's', where, shown, more))

@@ -78,6 +78,26 @@ options:
         of a task rendered for a fabric the controller does not have yet name their switches so, as the modules' diffs do.
     type: dict
     default: {}
+  controller_api:
+    description:
+      - The API the resource modules that take RV(resources) speak (their own O(fabricops.dashboard.fabrics#module:controller_api),
+        decided, not V(auto)); the role C(fabricops.dashboard.fabric) decides it from the dashboard's release.
+      - With V(manage) (the C(/api/v1/manage) API of Nexus Dashboard 4.2), each key of the model that leads to a setting the
+        modules' 4.2 mappings have no field for is a problem named by its path, and so is the V(deploy) stage among
+        O(stages); see the notes. RV(resources) then leave out NaC's defaults of the settings 4.2 has no field for.
+    type: str
+    choices: [legacy, manage]
+    default: legacy
+  release:
+    description: The dashboard's release (such as V(4.2.1)), for the problems' messages with O(controller_api=manage).
+    type: str
+  stages:
+    description:
+      - The stages of the role C(fabricops.dashboard.fabric) that will run; with O(controller_api=manage), V(deploy) among them is
+        a problem (the fabrics module does not deploy a fabric through C(/api/v1/manage)).
+    type: list
+    elements: str
+    default: []
   report_name:
     description:
       - With O(stage=report), what the results are, the second part of the report's file names
@@ -122,6 +142,13 @@ notes:
     a policy's C(filename), C(overlay_extensions), C(multisite), POAP and bootstrap settings, C(global.ibgp.vpc), syslog
     servers, network DHCP relays and secondary gateways, VRF TRM settings, an IPv6 or a manually allocated underlay, the
     deprecated keys directly under C(global), and every other key these notes do not name.
+  - On Nexus Dashboard 4.2's C(/api/v1/manage) API (O(controller_api=manage)) the fabric object carries
+    C(global.ibgp.bgp_asn), C(anycast_gateway_mac), the four VNI and VLAN ranges, C(underlay.general.routing_protocol),
+    C(replication_mode), C(intra_fabric_interface_mtu) and C(underlay.multicast.ipv4.group_subnet); every other fabric key
+    given is refused by its path (the fabric keeps the controller's value of a key left out, not NaC's default). Interfaces
+    of mode V(access), V(trunk) and V(loopback) are carried, without C(duplex), C(enable_qos), C(qos_policy),
+    C(queuing_policy), C(monitor) and a loopback's C(ipv4_route_tag); port-channels and routed ports are refused by their
+    C(mode). The rest of the model (switches, VRFs, networks, vPC pairs, links, edge connections, policies) is carried.
 seealso:
   - module: fabricops.dashboard.fabrics
   - module: fabricops.dashboard.fabric_switches
@@ -252,6 +279,9 @@ ARGUMENT_SPEC = {
     'report_dir': {'type': 'path'},
     'report_name': {'type': 'str', 'default': 'preview'},
     'switch_names': {'type': 'dict', 'default': {}},
+    'controller_api': {'type': 'str', 'choices': ['legacy', 'manage'], 'default': 'legacy'},
+    'release': {'type': 'str'},
+    'stages': {'type': 'list', 'elements': 'str', 'default': []},
 }
 
 
