@@ -11,7 +11,7 @@ import os
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import manage, report
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import manage, remove, report
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.reader import merged
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.translate import mask, switch_addresses, translate
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.validate import validate
@@ -49,6 +49,9 @@ class ActionModule(ActionBase):
         if problems:
             return {'failed': True, 'changed': False, 'problems': problems, 'msg': summary(problems, api, params['release'])}
         resources = translate(model, api)
+        switch_names = {address: name for name, address in switch_addresses(model).items()}
+        if params['stage'] == 'unnamed':
+            return self.unnamed(resources, switch_names, params)
         shown = mask(resources)
         counts = ', '.join('%d %s' % (len(configs), name) for name, configs in resources.items() if configs)
         msg = 'the vxlan model of fabric %s is valid: %s' % (resources['fabrics'][0]['name'], counts)
@@ -56,7 +59,6 @@ class ActionModule(ActionBase):
             return {'changed': False, 'problems': [], 'resources': shown, 'msg': msg}
         # translate: the resources as the modules take them, secrets included, for the role's next tasks
         secret_resources = [name for name in resources if shown[name] != resources[name]]
-        switch_names = {address: name for name, address in switch_addresses(model).items()}
         result = {'changed': False, 'problems': [], 'resources': resources, 'secret_resources': secret_resources,
                   'switch_names': switch_names, 'msg': msg}
         if secret_resources:
@@ -65,6 +67,14 @@ class ActionModule(ActionBase):
             display.display('%s | %s: %s (the result is hidden: the %s hold secrets)' % (
                 (task_vars or {}).get('inventory_hostname'), self._task.action, msg, ', '.join(secret_resources)))
         return result
+
+    @staticmethod
+    def unnamed(resources, switch_names, params):
+        """The policies and links of the gathered ``results`` the model no longer names, per ``delete_modes``."""
+        gathered = {entry.get('resource'): (entry.get('result') or {}).get('gathered') or [] for entry in params['results']}
+        found = remove.unnamed(resources, gathered, switch_names, params['delete_modes'])
+        return dict(found, changed=False, msg='fabric %s: %d policies and %d links the model no longer names' % (
+            resources['fabrics'][0]['name'], len(found['policies']), len(found['links'])))
 
     def read_model_dir(self, directory):
         """The ``vxlan`` of every model file of ``directory`` merged, as NaC reads a fabric's host_vars (vault files

@@ -54,12 +54,16 @@ options:
         C(fabricops.dashboard.fabric)); its displayed result is then hidden, and a line says what it holds.
       - V(report) writes the report of a run of the resource modules (O(results)) to O(report_dir), as JSON and as Markdown,
         secrets masked, and returns it.
+      - V(unnamed) returns, from the policies and links the modules gathered (O(results)), those the model no longer names, of
+        the kinds whose flag in O(delete_modes) is true, as the C(config) of their module's V(deleted) (RV(policies),
+        RV(links)); for the role's remove stage.
       - The stages that send (preview, apply, deploy, remove) come with the role C(fabricops.dashboard.fabric).
     type: str
-    choices: [validate, translate, report]
+    choices: [validate, translate, report, unnamed]
     default: validate
   results:
     description:
+      - With O(stage=unnamed), the registered results of the policies and links modules' V(gathered), as for O(stage=report).
       - With O(stage=report), the registered results of the resource module tasks, in the order they ran, each as
         C({resource, result}) (C(resource) the module's name). Each result's C(diff) (the tasks run with C(diff)) gives the
         objects added, changed (field by field, old and new values) and removed.
@@ -98,6 +102,15 @@ options:
     type: list
     elements: str
     default: []
+  delete_modes:
+    description:
+      - With O(stage=unnamed), NaC's remove flags (its C(group_vars)), by name. C(policy_delete_mode) selects the policies
+        described C(nac_<name>) that the model's policy groups no longer give their switch; C(edge_connections_delete_mode)
+        the policies described C(nace_...) or C(edge_...) its edge connections no longer make; C(link_vpc_delete_mode) the
+        pre-provisioned links (C(int_pre_provision_intra_fabric_link)) its vPC peers no longer name. Policies and links of
+        other kinds, and those the controller made itself, are never selected.
+    type: dict
+    default: {}
   report_name:
     description:
       - With O(stage=report), what the results are, the second part of the report's file names
@@ -178,6 +191,16 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+policies:
+  description: With O(stage=unnamed), the policies to delete, as M(fabricops.dashboard.policies) takes them.
+  returned: success, with O(stage=unnamed)
+  type: list
+  elements: dict
+links:
+  description: With O(stage=unnamed), the links to delete, as M(fabricops.dashboard.links) takes them.
+  returned: success, with O(stage=unnamed)
+  type: list
+  elements: dict
 problems:
   description:
     - Every problem of the model, when it has any (the task then fails). Empty otherwise.
@@ -273,7 +296,7 @@ from ansible.module_utils.basic import AnsibleModule
 ARGUMENT_SPEC = {
     'model': {'type': 'dict'},
     'model_dir': {'type': 'path'},
-    'stage': {'type': 'str', 'choices': ['validate', 'translate', 'report'], 'default': 'validate'},
+    'stage': {'type': 'str', 'choices': ['validate', 'translate', 'report', 'unnamed'], 'default': 'validate'},
     'results': {'type': 'list', 'elements': 'dict', 'default': []},
     'fabric': {'type': 'str'},
     'report_dir': {'type': 'path'},
@@ -282,6 +305,7 @@ ARGUMENT_SPEC = {
     'controller_api': {'type': 'str', 'choices': ['legacy', 'manage'], 'default': 'legacy'},
     'release': {'type': 'str'},
     'stages': {'type': 'list', 'elements': 'str', 'default': []},
+    'delete_modes': {'type': 'dict', 'default': {}},
 }
 
 

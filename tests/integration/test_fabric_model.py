@@ -154,6 +154,25 @@ def run_role(lab_emulator, repository, reports, nac_port=None, forks=None, **ext
     return PlayRun(completed), writes, requests, found
 
 
+PEER_LINK_54 = 'fo-leaf-1 Ethernet1/54 -- fo-leaf-2 Ethernet1/54'
+
+
+def banners(lab_emulator):
+    """The switches (serial numbers) that have the policy group's login banner, not marked for delete."""
+    policies = read_controller(lab_emulator, '/control/policies/switches?serialNumber=FOS2201LF01,FOS2201LF02')
+    return sorted(policy['serialNumber'] for policy in policies
+                  if policy.get('description') == 'nac_login_banner' and policy.get('deleted') is not True)
+
+
+def cabled(lab_emulator):
+    """The fabric's links, each as its two ends (switch name and interface, sorted), as our links module names them."""
+    found = []
+    for link in read_controller(lab_emulator, '/control/links/fabrics/fo-small'):
+        ends = sorted('%s %s' % (link[end]['sw-sys-name'], link[end]['if-name']) for end in ('sw1-info', 'sw2-info'))
+        found.append(' -- '.join(ends))
+    return found
+
+
 def listed(report):
     return [(change['resource'], change['name'], change['action']) for change in report['changes']]
 
@@ -235,12 +254,39 @@ def test_the_role_builds_fo_small_on_a_lab_reruns_with_no_write_and_previews_the
     vrfs = yaml.safe_load(vrfs_file.read_text(encoding='utf-8'))
     vrfs['vxlan']['overlay']['vrfs'].pop(2)
     vrfs_file.write_text(yaml.safe_dump(vrfs), encoding='utf-8')
+    # and fo-leaf-2 out of the policy group's switches, Ethernet1/54 out of the vPC peer-link: kept, their flags being off
+    topology_file = repository / 'host_vars' / 'fo-small' / 'topology.nac.yaml'
+    topology = yaml.safe_load(topology_file.read_text(encoding='utf-8'))
+    topology['vxlan']['policy']['switches'].pop(1)
+    pair = topology['vxlan']['topology']['vpc_peers'][0]
+    pair['peer1_peerlink_interfaces'].pop(1)
+    pair['peer2_peerlink_interfaces'].pop(1)
+    topology_file.write_text(yaml.safe_dump(topology), encoding='utf-8')
     removal, writes, requests, found = run_role(lab, repository, reports, network_delete_mode=True, vrf_delete_mode=True)
     assert removal.rc == 0, removal.output[-4000:]
     assert found['preview']['changes'] == [] == found['apply']['changes']
     assert listed(found['remove']) == [('networks', 'fo-db', 'removed'), ('vrfs', 'fo-blue', 'removed')]
     assert sorted(network['networkName'] for network in read_controller(lab, '/top-down/fabrics/fo-small/networks')) == ['fo-app', 'fo-web']
     assert sorted(vrf['vrfName'] for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs')) == ['fo-green', 'fo-red']
+    assert banners(lab) == ['FOS2201LF01', 'FOS2201LF02'] and PEER_LINK_54 in cabled(lab)
+
+    # the same with policy_delete_mode and link_vpc_delete_mode on: that policy and that link removed, and only them
+    removal, writes, requests, found = run_role(lab, repository, reports, policy_delete_mode=True, link_vpc_delete_mode=True)
+    assert removal.rc == 0, removal.output[-4000:]
+    assert listed(found['remove']) == [('policies', 'fo-leaf-2 switch_freeform "nac_login_banner"', 'removed'),
+                                       ('links', PEER_LINK_54, 'removed')]
+    assert banners(lab) == ['FOS2201LF01'] and PEER_LINK_54 not in cabled(lab)
+    assert 'fo-leaf-1 Ethernet1/53 -- fo-leaf-2 Ethernet1/53' in cabled(lab) and len(cabled(lab)) == 9   # 8 uplinks, 1 peer link
+    # fo-leaf-2 keeps its one other policy a user's (the controller's own are not the policies module's): its hostname
+    users = [policy['templateName'] for policy in read_controller(lab, '/control/policies/switches?serialNumber=FOS2201LF02')
+             if not policy.get('source') and policy.get('entityType') == 'SWITCH' and policy.get('deleted') is not True]
+    assert users == ['host_11_1'], users
+
+    # link_fabric_delete_mode: refused by name before any request (the discovered links carry the model's links' template)
+    refused, writes, requests, found = run_role(lab, repository, reports, link_fabric_delete_mode=True)
+    assert refused.rc != 0 and requests == {}, requests
+    assert ('link_fabric_delete_mode: true in the inventory, but fabricops.dashboard does not remove fabric links: the links the '
+            'controller discovered carry the same template as the model\'s') in refused.output
 
     # DASHBOARD_HOST wins over NaC's address (a port nothing listens on), and a preview alone writes nothing
     shutil.rmtree(reports)
