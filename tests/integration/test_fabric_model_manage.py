@@ -1,7 +1,8 @@
 """The role fabricops.dashboard.fabric on a 4.2.1 dashboard that serves no legacy path (its modules speak /api/v1/manage):
 fo-small's NaC repository, as test_fabric_model.py runs it on the legacy API. What 4.2 does not carry is refused by the
 model's keys that lead to it, and the deploy stage by name, before any write; the model without them goes through the
-other stages, reruns with no write, and one change is previewed and applied as exactly that."""
+other stages, reruns with no write, and one change is previewed and applied as exactly that, while the remove stage removes
+what the model no longer names where NaC's flags say so."""
 
 import pytest
 import yaml
@@ -152,14 +153,23 @@ def test_the_role_on_4_2_refuses_what_it_does_not_carry_then_builds_reruns_with_
         vxlan['overlay']['networks'][0]['vlan_id'] = 2411
         vxlan['overlay']['networks'].pop(2)
 
+    def no_banner_on_leaf_2_nor_peer_link_54(vxlan):
+        vxlan['policy']['switches'].pop(1)
+        for side in ('peer1_peerlink_interfaces', 'peer2_peerlink_interfaces'):
+            vxlan['topology']['vpc_peers'][0][side].pop(1)
+
     edit(model_dir / 'networks.nac.yaml', web_vlan_and_no_db)
     edit(model_dir / 'vrfs.nac.yaml', lambda vxlan: vxlan['overlay']['vrfs'].pop(2))
+    # and fo-leaf-2's policy-group policy and the peer-link's Ethernet1/54, with their flags on too
+    edit(model_dir / 'topology.nac.yaml', no_banner_on_leaf_2_nor_peer_link_54)
     change, writes, requests, found = run_role(lab_42, repository, reports, fabric_stages=STAGES_42, network_delete_mode=True,
-                                               vrf_delete_mode=True)
+                                               vrf_delete_mode=True, policy_delete_mode=True, link_vpc_delete_mode=True)
     assert change.rc == 0, change.output[-4000:]
     expected = [{'resource': 'networks', 'name': 'fo-web', 'action': 'changed', 'fields': [{'field': 'vlan_id', 'old': 2401, 'new': 2411}]}]
     assert found['preview']['changes'] == expected == found['apply']['changes']
-    assert listed(found['remove']) == [('networks', 'fo-db', 'removed'), ('vrfs', 'fo-blue', 'removed')]
+    assert listed(found['remove']) == [
+        ('policies', 'fo-leaf-2 switch_freeform "nac_login_banner"', 'removed'), ('networks', 'fo-db', 'removed'),
+        ('vrfs', 'fo-blue', 'removed'), ('links', 'fo-leaf-1 Ethernet1/54 -- fo-leaf-2 Ethernet1/54', 'removed')]
     web = read_controller(lab_42, '/top-down/fabrics/fo-small/networks/attachments?network-names=fo-web')[0]['lanAttachList']
     assert {entry['vlanId'] for entry in web if entry['isLanAttached']} == {2411}
     assert sorted(network['networkName'] for network in read_controller(lab_42, '/top-down/fabrics/fo-small/networks')) == ['fo-app', 'fo-web']
