@@ -44,7 +44,6 @@ CI does not run it; it asserts nothing.
 """
 
 import argparse
-import json
 import os
 import pathlib
 import sys
@@ -268,7 +267,6 @@ def main():
             print('| %s |' % ' | '.join(cells))
     for line in warnings:
         print(line)
-    print(json.dumps({'%d ms %s %s' % key: value[:3] for key, value in sorted(results.items())}))
 
 
 if __name__ == '__main__':

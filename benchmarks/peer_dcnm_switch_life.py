@@ -1,0 +1,161 @@
+#!/usr/bin/env python
+"""cisco.dcnm's dcnm_inventory (poap, query_poap, rma) and dcnm_maintenance_mode, end to end on the emulator: what works.
+
+The real clients of issue 39's switch life, run as a user runs them: cisco.dcnm 3.12.1 over ansible.netcommon.httpapi
+with certificate validation on, against an emulator with the lab benchmarks/switch_life_lab.yml (switches that boot
+unowned and ask for POAP) and bootstrap on in fabrics site-dc1 and site-a (benchmarks/switch_life_vs_dcnm.py's
+``prepare``). Every task named "CHECK ..." is one line of the table: ok, or FAIL with what the module said; each
+play also reports the emulator's answers other than 2xx during it. Exit status 0 only when every check passed.
+
+  dcnm_inventory         two switches pre-provisioned (poap, preprovision_serial) and the same again; query_poap
+                         lists the switches asking for POAP; the two swapped to the switches that booted and imported
+                         (poap with serial_number and preprovision_serial), waited for; a third bootstrapped without
+                         pre-provisioning (poap with serial_number) and the same again; a query of the inventory.
+  dcnm_maintenance_mode  site-a's leaf 10.1.0.2 into maintenance mode and the same again, a query; its RMA by the
+                         switch that booted in its place (dcnm_inventory rma); the new switch out of maintenance mode
+                         with its deploy (wait_for_mode_change) and the same again.
+
+cisco.dcnm is taken as benchmarks/peer_interfaces.py takes it (PEER_DCNM_GIT, PEER_DCNM_TAG default 3.12.1,
+PEER_ANSIBLE, PEERS_CACHE; PEER_KEEP keeps each play's playbook and output):
+
+    PEER_DCNM_GIT=/work/.mirror/CiscoDevNet+ansible-dcnm/repo .venv/bin/python benchmarks/peer_dcnm_switch_life.py
+
+CI does not run it (it cannot reach the mirror); what it taught is tested in tests/emulator/tests/test_switch_life.py.
+"""
+
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+import yaml
+
+from dashboard_emulator.testing import EmulatorProcess
+from peer_interfaces import ansible_venv, check, end_connections, failures, results, unpack_collection
+from resource_vs_dcnm import dcnm_inventory
+from switch_life_vs_dcnm import (GATEWAY, LAB, MODEL, RACK, RACK_FABRIC, RELEASE, RMA_ADDRESS, RMA_FABRIC, RMA_SERIAL, SWITCH_PASSWORD,
+                                 SWITCH_USER, prepare)
+
+CONFIG_DATA = {'modulesModel': [MODEL], 'gateway': GATEWAY}
+
+
+def play(tasks):
+    return [{'hosts': 'dcnm', 'gather_facts': False, 'tasks': tasks}]
+
+
+def inventory_args(config, **options):
+    return dict({'fabric': RACK_FABRIC, 'state': 'merged', 'save': False, 'deploy': False, 'config': config}, **options)
+
+
+def seed(address, poap=None, rma=None):
+    item = {'seed_ip': address, 'user_name': SWITCH_USER, 'password': SWITCH_PASSWORD, 'role': 'leaf'}
+    item.update({'poap': [poap]} if poap else {'rma': [rma]})
+    return item
+
+
+def inventory_play():
+    (first, pre1, booted1, name1), (second, pre2, booted2, name2), (third, _pre3, booted3, name3) = RACK[:3]
+    preprovision = [seed(address, {'preprovision_serial': pre, 'model': MODEL, 'version': RELEASE, 'hostname': name,
+                                   'config_data': CONFIG_DATA}) for address, pre, name in ((first, pre1, name1), (second, pre2, name2))]
+    swap = [seed(address, {'preprovision_serial': pre, 'serial_number': booted})
+            for address, pre, booted in ((first, pre1, booted1), (second, pre2, booted2))]
+    bootstrap = [seed(third, {'serial_number': booted3, 'model': MODEL, 'version': RELEASE, 'hostname': name3,
+                              'config_data': CONFIG_DATA})]
+    module = 'cisco.dcnm.dcnm_inventory'
+    listed = "r.response | map(attribute='serialNumber') | list"
+    return play([
+        check('pre-provision 2 switches', module, inventory_args(preprovision), 'r.changed'),
+        check('pre-provision again: no change', module, inventory_args(preprovision), 'not r.changed'),
+        check('query_poap lists the switches asking for POAP', module, {'fabric': RACK_FABRIC, 'state': 'query', 'query_poap': True},
+              "'%s' in %s and '%s' in %s" % (booted1, listed, booted3, listed)),
+        check('swap the pre-provisioned switches to the booted ones and import them', module, inventory_args(swap), 'r.changed'),
+        check('bootstrap a switch not pre-provisioned', module, inventory_args(bootstrap), 'r.changed'),
+        check('bootstrap again: no change', module, inventory_args(bootstrap), 'not r.changed'),
+        check('swap again: no change', module, inventory_args(swap), 'not r.changed'),
+        check('query: the three managed under their real serial numbers', module, {'fabric': RACK_FABRIC, 'state': 'query'},
+              "(r.response | selectattr('managable') | map(attribute='serialNumber') | sort) == %r" % sorted([booted1, booted2, booted3])),
+    ])
+
+
+def maintenance_play():
+    module = 'cisco.dcnm.dcnm_maintenance_mode'
+
+    def mode(name, switch_mode, when, **options):
+        return check(name, module, {'state': 'merged', 'config': dict(
+            {'mode': switch_mode, 'switches': [{'ip_address': RMA_ADDRESS}]}, **options)}, when)
+
+    rma = seed(RMA_ADDRESS, rma={'serial_number': RMA_SERIAL, 'old_serial': '{{ old_serial }}', 'model': MODEL,
+                                 'version': RELEASE, 'config_data': CONFIG_DATA})
+    query = "(r | to_json | lower) is search('\"mode\": \"maintenance\"')"
+    return play([
+        {'name': 'the leaf to replace', 'cisco.dcnm.dcnm_inventory': {'fabric': RMA_FABRIC, 'state': 'query'}, 'register': 'leaf'},
+        {'name': 'its serial number', 'set_fact': {
+            'old_serial': "{{ (leaf.response | selectattr('ipAddress', 'equalto', '%s') | first).serialNumber }}" % RMA_ADDRESS}},
+        mode('maintenance mode on', 'maintenance', 'r.changed'),
+        mode('maintenance mode on again: no change', 'maintenance', 'not r.changed'),
+        check('query: in maintenance mode', module, {'state': 'query', 'config': {'switches': [{'ip_address': RMA_ADDRESS}]}}, query),
+        check('rma: the switch that booted replaces it', 'cisco.dcnm.dcnm_inventory', inventory_args([rma], fabric=RMA_FABRIC), 'r.changed'),
+        check('query: the new switch, managed', 'cisco.dcnm.dcnm_inventory', {'fabric': RMA_FABRIC, 'state': 'query'},
+              "(r.response | selectattr('ipAddress', 'equalto', '%s') | first).serialNumber == '%s' and "
+              "(r.response | selectattr('ipAddress', 'equalto', '%s') | first).managable" % (RMA_ADDRESS, RMA_SERIAL, RMA_ADDRESS)),
+        mode('maintenance mode off, deployed and waited for', 'normal', 'r.changed', deploy=True, wait_for_mode_change=True),
+        mode('maintenance mode off again: no change', 'normal', 'not r.changed', deploy=True, wait_for_mode_change=True),
+    ])
+
+
+PLAYS = {'dcnm_inventory': inventory_play, 'dcnm_maintenance_mode': maintenance_play}
+
+
+def main():
+    cache = pathlib.Path(os.environ.get('PEERS_CACHE') or pathlib.Path.home() / '.cache' / 'fabricops-peers')
+    tag = os.environ.get('PEER_DCNM_TAG', '3.12.1')
+    collections = unpack_collection(cache, os.environ.get('PEER_DCNM_GIT', ''), tag)
+    playbook = ansible_venv(cache, os.environ.get('PEER_ANSIBLE', 'ansible==11.13.0'))
+    keep = pathlib.Path(os.environ['PEER_KEEP']) if os.environ.get('PEER_KEEP') else None
+    rows = []
+    with tempfile.TemporaryDirectory() as directory:
+        workdir = pathlib.Path(directory)
+        emulator = EmulatorProcess(workdir=workdir / 'emulator', extra_args=[
+            '--lab', str(LAB), '--discover-seconds', '1', '--reload-seconds', '7', '--deploy-seconds', '1', '--log-level', 'warning'])
+        emulator.start()
+        try:
+            prepare(emulator, 0)
+            hosts = dcnm_inventory(emulator, workdir, playbook.parent / 'python')
+            env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
+            env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
+                       ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
+                       ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
+                       ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='1000')
+            for name, make in PLAYS.items():
+                path = workdir / ('%s.yml' % name)
+                path.write_text(yaml.safe_dump(make(), sort_keys=False), encoding='utf-8')
+                before = emulator.counters()
+                started = time.monotonic()
+                # dcnm_inventory refuses to run with a persistent connect timeout under 1000 s
+                completed = subprocess.run([str(playbook), '-i', str(hosts), '-e', 'ansible_connect_timeout=1000', str(path)], env=env,
+                                           capture_output=True, text=True, check=False, cwd=str(workdir), timeout=1200)
+                seconds = time.monotonic() - started
+                rows.extend((name, check_name, outcome, detail) for check_name, outcome, detail in results(completed.stdout))
+                refused = failures(before, emulator.counters())
+                rows.append((name, 'emulator answers other than 2xx (%.0f s)' % seconds, 'info', '; '.join(refused)[:400] or 'none'))
+                if keep is not None:
+                    keep.mkdir(parents=True, exist_ok=True)
+                    for suffix, text in (('yml', path.read_text(encoding='utf-8')), ('out', completed.stdout), ('err', completed.stderr)):
+                        (keep / ('%s.%s' % (name, suffix))).write_text(text, encoding='utf-8')
+        finally:
+            end_connections(workdir / 'pc')
+            emulator.stop()
+    width = max(len(row[1]) for row in rows)
+    print('%-22s %-*s %-5s %s' % ('module', width, 'check', 'result', 'detail'))
+    for module, check_name, outcome, detail in rows:
+        print('%-22s %-*s %-5s %s' % (module, width, check_name, outcome, detail))
+    checks = [row for row in rows if row[2] != 'info']
+    passed = sum(1 for row in checks if row[2] == 'ok')
+    print('peer switch life: %d/%d ok (cisco.dcnm %s)' % (passed, len(checks), tag))
+    return 0 if checks and passed == len(checks) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
