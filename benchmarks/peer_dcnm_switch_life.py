@@ -11,9 +11,16 @@ play also reports the emulator's answers other than 2xx during it. Exit status 0
                          lists the switches asking for POAP; the two swapped to the switches that booted and imported
                          (poap with serial_number and preprovision_serial), waited for; a third bootstrapped without
                          pre-provisioning (poap with serial_number) and the same again; a query of the inventory.
-  dcnm_maintenance_mode  site-a's leaf 10.1.0.2 into maintenance mode and the same again, a query; its RMA by the
-                         switch that booted in its place (dcnm_inventory rma); the new switch out of maintenance mode
-                         with its deploy (wait_for_mode_change) and the same again.
+  dcnm_maintenance_mode  site-a's leaf 10.1.0.2 into maintenance mode (deploy false, its default) and the same again,
+                         a query (inconsistent: intended, not deployed); then with its deploy (wait_for_mode_change)
+                         and the same again, a query; its RMA by the switch that booted in its place (dcnm_inventory
+                         rma, the old switch deployed in maintenance mode as its docs ask); the new switch out of
+                         maintenance mode with its deploy and the same again, a query.
+
+Known to fail, on cisco.dcnm's side: "maintenance mode on again: no change". cisco.dcnm compares the mode it wants
+with the one it reads, which is "inconsistent" while the intended mode (``mode``) differs from the switch's
+(``systemMode``), as its SwitchDetails.maintenance_mode says the controller shows it; so with deploy false (its
+default) every rerun sends POST maintenance-mode again and reports changed.
 
 cisco.dcnm is taken as benchmarks/peer_interfaces.py takes it (PEER_DCNM_GIT, PEER_DCNM_TAG default 3.12.1,
 PEER_ANSIBLE, PEERS_CACHE; PEER_KEEP keeps each play's playbook and output):
@@ -88,20 +95,28 @@ def maintenance_play():
 
     rma = seed(RMA_ADDRESS, rma={'serial_number': RMA_SERIAL, 'old_serial': '{{ old_serial }}', 'model': MODEL,
                                  'version': RELEASE, 'config_data': CONFIG_DATA})
-    query = "(r | to_json | lower) is search('\"mode\": \"maintenance\"')"
+    def query(mode_read):
+        return check('query: %s' % mode_read, module, {'state': 'query', 'config': {'switches': [{'ip_address': RMA_ADDRESS}]}},
+                     "(r.diff | select('contains', '%s') | first)['%s'].mode == '%s'" % (RMA_ADDRESS, RMA_ADDRESS, mode_read))
+
     return play([
         {'name': 'the leaf to replace', 'cisco.dcnm.dcnm_inventory': {'fabric': RMA_FABRIC, 'state': 'query'}, 'register': 'leaf'},
         {'name': 'its serial number', 'set_fact': {
             'old_serial': "{{ (leaf.response | selectattr('ipAddress', 'equalto', '%s') | first).serialNumber }}" % RMA_ADDRESS}},
         mode('maintenance mode on', 'maintenance', 'r.changed'),
+        # cisco.dcnm reads an intended mode not yet deployed as inconsistent, unlike the mode it wants: it writes again
         mode('maintenance mode on again: no change', 'maintenance', 'not r.changed'),
-        check('query: in maintenance mode', module, {'state': 'query', 'config': {'switches': [{'ip_address': RMA_ADDRESS}]}}, query),
+        query('inconsistent'),
+        mode('maintenance mode on, deployed and waited for', 'maintenance', 'r.changed', deploy=True, wait_for_mode_change=True),
+        mode('maintenance mode on, deployed, again: no change', 'maintenance', 'not r.changed', deploy=True, wait_for_mode_change=True),
+        query('maintenance'),
         check('rma: the switch that booted replaces it', 'cisco.dcnm.dcnm_inventory', inventory_args([rma], fabric=RMA_FABRIC), 'r.changed'),
         check('query: the new switch, managed', 'cisco.dcnm.dcnm_inventory', {'fabric': RMA_FABRIC, 'state': 'query'},
               "(r.response | selectattr('ipAddress', 'equalto', '%s') | first).serialNumber == '%s' and "
               "(r.response | selectattr('ipAddress', 'equalto', '%s') | first).managable" % (RMA_ADDRESS, RMA_SERIAL, RMA_ADDRESS)),
         mode('maintenance mode off, deployed and waited for', 'normal', 'r.changed', deploy=True, wait_for_mode_change=True),
         mode('maintenance mode off again: no change', 'normal', 'not r.changed', deploy=True, wait_for_mode_change=True),
+        query('normal'),
     ])
 
 
