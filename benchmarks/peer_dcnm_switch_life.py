@@ -95,6 +95,7 @@ def maintenance_play():
 
     rma = seed(RMA_ADDRESS, rma={'serial_number': RMA_SERIAL, 'old_serial': '{{ old_serial }}', 'model': MODEL,
                                  'version': RELEASE, 'config_data': CONFIG_DATA})
+
     def query(mode_read):
         return check('query: %s' % mode_read, module, {'state': 'query', 'config': {'switches': [{'ip_address': RMA_ADDRESS}]}},
                      "(r.diff | select('contains', '%s') | first)['%s'].mode == '%s'" % (RMA_ADDRESS, RMA_ADDRESS, mode_read))
