@@ -32,15 +32,11 @@ CI does not run it (it cannot reach the mirror); what it taught is tested in tes
 
 import os
 import pathlib
-import subprocess
 import sys
 import tempfile
-import time
-
-import yaml
 
 from dashboard_emulator.testing import EmulatorProcess
-from peer_interfaces import ansible_venv, check, end_connections, failures, results, unpack_collection
+from peer_interfaces import ansible_venv, check, end_connections, print_checks, run_play, unpack_collection
 from resource_vs_dcnm import dcnm_inventory
 from switch_life_vs_dcnm import (GATEWAY, LAB, MODEL, RACK, RACK_FABRIC, RELEASE, RMA_ADDRESS, RMA_FABRIC, RMA_SERIAL, SWITCH_PASSWORD,
                                  SWITCH_USER, prepare)
@@ -144,33 +140,14 @@ def main():
                        ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
                        ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
                        ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='1000')
+            # dcnm_inventory refuses to run with a persistent connect timeout under 1000 s
+            command = [str(playbook), '-i', str(hosts), '-e', 'ansible_connect_timeout=1000']
             for name, make in PLAYS.items():
-                path = workdir / ('%s.yml' % name)
-                path.write_text(yaml.safe_dump(make(), sort_keys=False), encoding='utf-8')
-                before = emulator.counters()
-                started = time.monotonic()
-                # dcnm_inventory refuses to run with a persistent connect timeout under 1000 s
-                completed = subprocess.run([str(playbook), '-i', str(hosts), '-e', 'ansible_connect_timeout=1000', str(path)], env=env,
-                                           capture_output=True, text=True, check=False, cwd=str(workdir), timeout=1200)
-                seconds = time.monotonic() - started
-                rows.extend((name, check_name, outcome, detail) for check_name, outcome, detail in results(completed.stdout))
-                refused = failures(before, emulator.counters())
-                rows.append((name, 'emulator answers other than 2xx (%.0f s)' % seconds, 'info', '; '.join(refused)[:400] or 'none'))
-                if keep is not None:
-                    keep.mkdir(parents=True, exist_ok=True)
-                    for suffix, text in (('yml', path.read_text(encoding='utf-8')), ('out', completed.stdout), ('err', completed.stderr)):
-                        (keep / ('%s.%s' % (name, suffix))).write_text(text, encoding='utf-8')
+                rows.extend(run_play(name, make(), command, env, emulator, workdir, keep, timeout=1200))
         finally:
             end_connections(workdir / 'pc')
             emulator.stop()
-    width = max(len(row[1]) for row in rows)
-    print('%-22s %-*s %-5s %s' % ('module', width, 'check', 'result', 'detail'))
-    for module, check_name, outcome, detail in rows:
-        print('%-22s %-*s %-5s %s' % (module, width, check_name, outcome, detail))
-    checks = [row for row in rows if row[2] != 'info']
-    passed = sum(1 for row in checks if row[2] == 'ok')
-    print('peer switch life: %d/%d ok (cisco.dcnm %s)' % (passed, len(checks), tag))
-    return 0 if checks and passed == len(checks) else 1
+    return print_checks(rows, 'peer switch life: %%d/%%d ok (cisco.dcnm %s)' % tag)
 
 
 if __name__ == '__main__':
