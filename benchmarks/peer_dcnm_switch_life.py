@@ -36,7 +36,7 @@ import sys
 import tempfile
 
 from dashboard_emulator.testing import EmulatorProcess
-from peer_interfaces import ansible_venv, check, end_connections, print_checks, run_play, unpack_collection
+from peer_interfaces import ansible_venv, check, end_connections, peer_env, print_checks, run_play, unpack_collection
 from resource_vs_dcnm import dcnm_inventory
 from switch_life_vs_dcnm import (GATEWAY, LAB, MODEL, RACK, RACK_FABRIC, RELEASE, RMA_ADDRESS, RMA_FABRIC, RMA_SERIAL, SWITCH_PASSWORD,
                                  SWITCH_USER, prepare)
@@ -135,12 +135,8 @@ def main():
         try:
             prepare(emulator, 0)
             hosts = dcnm_inventory(emulator, workdir, playbook.parent / 'python')
-            env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
-            env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
-                       ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
-                       ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
-                       ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='1000')
             # dcnm_inventory refuses to run with a persistent connect timeout under 1000 s
+            env = peer_env(collections, workdir, connect_timeout=1000)
             command = [str(playbook), '-i', str(hosts), '-e', 'ansible_connect_timeout=1000']
             for name, make in PLAYS.items():
                 rows.extend(run_play(name, make(), command, env, emulator, workdir, keep, timeout=1200))

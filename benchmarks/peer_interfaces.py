@@ -314,17 +314,24 @@ def main():
         try:
             add_pair_leaves(emulator)
             hosts = dcnm_inventory(emulator, workdir, playbook.parent / 'python')
-            env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
-            env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
-                       ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
-                       ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
-                       ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='60')
+            env = peer_env(collections, workdir)
             for name in chosen:
                 rows.extend(run_play(name, PLAYS[name](), [str(playbook), '-i', str(hosts)], env, emulator, workdir, keep, timeout=900))
         finally:
             end_connections(workdir / 'pc')
             emulator.stop()
     return print_checks(rows, 'peer interfaces: %%d/%%d ok (cisco.dcnm %s)' % tag)
+
+
+def peer_env(collections, workdir, connect_timeout=60):
+    """The environment of a peer run: cisco.dcnm from ``collections``, ansible.posix.json's output (read by ``results``),
+    the persistent connections' sockets in ``workdir``/pc (ended by ``end_connections``)."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
+    env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
+               ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
+               ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
+               ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT=str(connect_timeout))
+    return env
 
 
 def run_play(name, play_data, command, env, emulator, workdir, keep=None, timeout=900):
