@@ -314,38 +314,57 @@ def main():
         try:
             add_pair_leaves(emulator)
             hosts = dcnm_inventory(emulator, workdir, playbook.parent / 'python')
-            env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
-            env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
-                       ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
-                       ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
-                       ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT='60')
+            env = peer_env(collections, workdir)
             for name in chosen:
-                path = workdir / ('%s.yml' % name)
-                path.write_text(yaml.safe_dump(PLAYS[name](), sort_keys=False), encoding='utf-8')
-                before = emulator.counters()
-                started = time.monotonic()
-                completed = subprocess.run([str(playbook), '-i', str(hosts), str(path)], env=env, capture_output=True,
-                                           text=True, check=False, cwd=str(workdir), timeout=900)
-                seconds = time.monotonic() - started
-                for check_name, outcome, detail in results(completed.stdout):
-                    rows.append((name, check_name, outcome, detail))
-                refused = failures(before, emulator.counters())
-                rows.append((name, 'emulator answers other than 2xx (%.0f s)' % seconds, 'info', '; '.join(refused)[:400] or 'none'))
-                if keep is not None:
-                    keep.mkdir(parents=True, exist_ok=True)
-                    for suffix, text in (('yml', path.read_text(encoding='utf-8')), ('out', completed.stdout),
-                                         ('err', completed.stderr)):
-                        (keep / ('%s.%s' % (name, suffix))).write_text(text, encoding='utf-8')
+                rows.extend(run_play(name, PLAYS[name](), [str(playbook), '-i', str(hosts)], env, emulator, workdir, keep, timeout=900))
         finally:
             end_connections(workdir / 'pc')
             emulator.stop()
+    return print_checks(rows, 'peer interfaces: %%d/%%d ok (cisco.dcnm %s)' % tag)
+
+
+def peer_env(collections, workdir, connect_timeout=60):
+    """The environment of a peer run: cisco.dcnm from ``collections``, ansible.posix.json's output (read by ``results``),
+    the persistent connections' sockets in ``workdir``/pc (ended by ``end_connections``)."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith('ANSIBLE_')}
+    env.update(ANSIBLE_COLLECTIONS_PATH=str(collections), ANSIBLE_STDOUT_CALLBACK='ansible.posix.json',
+               ANSIBLE_NOCOLOR='1', ANSIBLE_LOCALHOST_WARNING='0', ANSIBLE_DEPRECATION_WARNINGS='0',
+               ANSIBLE_PERSISTENT_CONTROL_PATH_DIR=str(workdir / 'pc'), ANSIBLE_HOME=str(workdir / 'home'),
+               ANSIBLE_PERSISTENT_COMMAND_TIMEOUT='1000', ANSIBLE_PERSISTENT_CONNECT_TIMEOUT=str(connect_timeout))
+    return env
+
+
+def run_play(name, play_data, command, env, emulator, workdir, keep=None, timeout=900):
+    """[(play name, check, 'ok' | 'FAIL' | 'info', detail)] of one play run with ``command`` (ansible-playbook and its
+    options; the playbook is added), its CHECK tasks and the emulator's answers other than 2xx during it; the playbook
+    and its output kept in ``keep`` when given."""
+    path = workdir / ('%s.yml' % name)
+    path.write_text(yaml.safe_dump(play_data, sort_keys=False), encoding='utf-8')
+    before = emulator.counters()
+    started = time.monotonic()
+    completed = subprocess.run(command + [str(path)], env=env, capture_output=True, text=True, check=False, cwd=str(workdir),
+                               timeout=timeout)
+    seconds = time.monotonic() - started
+    rows = [(name, check_name, outcome, detail) for check_name, outcome, detail in results(completed.stdout)]
+    refused = failures(before, emulator.counters())
+    rows.append((name, 'emulator answers other than 2xx (%.0f s)' % seconds, 'info', '; '.join(refused)[:400] or 'none'))
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        for suffix, text in (('yml', path.read_text(encoding='utf-8')), ('out', completed.stdout), ('err', completed.stderr)):
+            (keep / ('%s.%s' % (name, suffix))).write_text(text, encoding='utf-8')
+    return rows
+
+
+def print_checks(rows, summary):
+    """Print the table of ``run_play``'s rows, then ``summary`` % (passed, checks); the exit status: 0 when every check passed."""
+    module_width = max(len(row[0]) for row in rows)
     width = max(len(row[1]) for row in rows)
-    print('%-15s %-*s %-5s %s' % ('module', width, 'check', 'result', 'detail'))
+    print('%-*s %-*s %-5s %s' % (module_width, 'module', width, 'check', 'result', 'detail'))
     for module, check_name, outcome, detail in rows:
-        print('%-15s %-*s %-5s %s' % (module, width, check_name, outcome, detail))
+        print('%-*s %-*s %-5s %s' % (module_width, module, width, check_name, outcome, detail))
     checks = [row for row in rows if row[2] != 'info']
     passed = sum(1 for row in checks if row[2] == 'ok')
-    print('peer interfaces: %d/%d ok (cisco.dcnm %s)' % (passed, len(checks), tag))
+    print(summary % (passed, len(checks)))
     return 0 if checks and passed == len(checks) else 1
 
 

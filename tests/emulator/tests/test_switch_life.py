@@ -242,3 +242,28 @@ def test_rma_replaces_a_switch_in_maintenance_mode_by_one_asking_for_poap_keepin
     new = _inventory(session, emu, "site-a")["POAPLEAF001"]
     assert (new["mode"], new["managable"]) == ("Maintenance", True)
     assert [entry["serialNumber"] for entry in _legacy(session, emu, "GET", "/site-a/inventory/poap").json()] == ["POAPDEAD002"]
+
+
+def test_after_a_swap_the_bootstrap_entry_imported_as_listed_takes_the_preprovisioned_address_and_hostname(emu):
+    # cisco.dcnm 3.12.1's swap (dcnm_inventory poap with serial_number and preprovision_serial): swapSN, then the entry the
+    # bootstrap list gives, imported with a password and without seedSwitchFlag: no ipAddress, no hostname
+    emu.set_timing(discover_seconds=0.2, reload_seconds=0.2)
+    assert emu.session().post(emu.url("/_emulator/lab"), json=POAP_LAB, timeout=10).status_code == 200
+    session = emu.login()
+    _bootstrap_on(session, emu, "site-dc1")
+    assert _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [dict(PREPROVISIONED, ipAddress="192.0.2.91")]).status_code == 200
+    assert _legacy(session, emu, "POST", "/site-dc1/swapSN/FDO2700PRE1/POAPLEAF001").status_code == 200
+    listed = {entry["serialNumber"]: entry for entry in _legacy(session, emu, "GET", "/site-dc1/inventory/poap").json()}
+    entry = dict(listed["POAPLEAF001"], password="Sw1tch-Secret!", discoveryAuthProtocol="0")
+    del entry["seedSwitchFlag"]
+    assert "ipAddress" not in entry and "hostname" not in entry
+    # a switch asking for POAP that no fabric holds pre-provisioned still needs both
+    bare = dict(listed["POAPDEAD002"], password="Sw1tch-Secret!", discoveryAuthProtocol="0")
+    answer = _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [entry, bare])
+    assert answer.status_code == 400 and "a bootstrapped switch needs ipAddress and hostname" in answer.text
+    assert _inventory(session, emu, "site-dc1")["POAPLEAF001"]["status"] == "unreachable"  # nothing imported
+    answer = _legacy(session, emu, "POST", "/site-dc1/inventory/poap", [entry])
+    assert answer.status_code == 200, answer.text
+    time.sleep(0.6)
+    switch = _inventory(session, emu, "site-dc1")["POAPLEAF001"]
+    assert (switch["ipAddress"], switch["logicalName"], switch["managable"], switch["status"]) == ("192.0.2.91", "leaf-81", True, "ok")

@@ -128,10 +128,14 @@ class Poap:
             # [uncertain] the refusal of a bootstrap entry of a switch that does not ask for POAP
             raise StoreError("Switch %s is not in the bootstrap list of fabric %s" % (serial, fabric_name))
         address, hostname = str(entry.get("ipAddress") or ""), str(entry.get("hostname") or "")
+        held = self._find_switch(serial)
+        if held is not None and held["fabricName"] == fabric_name and held["preprovisioned"] is not None:
+            # [client: cisco.dcnm 3.12.1 dcnm_inventory, swap] after a swap the import is the bootstrap entry as listed,
+            # without an address or hostname: the switch inherits the pre-provisioned switch's
+            address, hostname = address or held["ipAddress"], hostname or held["logicalName"]
         if not address or not hostname:
             raise StoreError("Invalid request is supplied. a bootstrapped switch needs ipAddress and hostname", 400)
         check_ip(address)
-        held = self._find_switch(serial)
         if held is not None and held["fabricName"] != fabric_name:
             raise StoreError("Switch %s is already managed" % serial)
         for switches in self._switches.values():
