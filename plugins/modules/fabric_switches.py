@@ -2,6 +2,9 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# Over 400 lines for its DOCUMENTATION, EXAMPLES and RETURN alone (a switch's whole life, on two APIs), which Ansible reads
+# from the module's own file; the code is the last few lines, and the resource lives in
+# plugins/module_utils/_resources/fabric_switches/.
 
 from __future__ import annotations
 
@@ -241,8 +244,9 @@ notes:
     switches added have several roles or ways of adding, or several are removed; one shallow discovery of all the switches to
     add, then one add per way of adding (each switch with its own role), one removal for all, one role change. O(max_hops)
     above V(7) is refused there before anything is sent, as the discovery of 4.2 follows at most 7 hops.
-  - On Nexus Dashboard 4.2 C(/api/v1/manage) pre-provisions a switch with its role in one request; no public client of that
-    API writes maintenance mode, so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
+  - On Nexus Dashboard 4.2 C(/api/v1/manage) pre-provisions a switch with its role in one request; this module knows no
+    call of that API that writes maintenance mode (cisco.nd's RMA test sends one, C(inventory/switchActions/changeSystemMode),
+    which no client module uses yet), so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
     (replacing a failed switch, O(config[].rma)) expects the switch already in maintenance mode, and is refused before any
     write otherwise; put it there on the legacy API, or in the dashboard, first (cisco.nd's C(nd_manage_switches) also
     expects the old switch shut down; this module leaves that check to the controller).
