@@ -37,11 +37,11 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    MANAGE_FIELDS, bootstrap_entries, bootstrap_item, manage_bootstrap, manage_bootstrap_entries, manage_maintenance, manage_preprovision,
+    MANAGE_FIELDS, manage_bootstrap, manage_bootstrap_entries, manage_maintenance, manage_preprovision,
     manage_rma, manage_rma_unready, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import is_preprovisioned
-from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, bounded, server_message
+from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
 
 # maxHop of the shallow discovery (docs/api/platform.yaml, POST .../actions/shallowDiscovery)
 MAX_HOPS = 7
@@ -84,28 +84,12 @@ class SwitchManageMapping(SwitchMapping):
         super().prepare(wants, have)
         manage_rma_unready(self.replacing, self.entries, self.fabric)
 
-    def gathered_beside(self):
-        """The switches asking the fabric for POAP (none when its bootstrap is off), as config items would name them."""
-        try:
-            listed = manage_bootstrap_entries(self.client.read(self.base + '/bootstrap'))
-        except ApiError as exc:
-            if exc.status == 404:
-                raise
-            listed = []  # bootstrap off: no switch can ask
-        return {'bootstrap': [bootstrap_item(entry) for entry in bootstrap_entries(listed).values()]}
+    BOOTSTRAP_SETTING = ('its Day-0 bootstrap, with its DHCP settings, in the dashboard (the fabrics module carries it on the '
+                         'legacy API only: template_params BOOTSTRAP_ENABLE: true)')
 
-    def bootstrap_list(self):
-        """The fabric's bootstrap list (GET .../bootstrap, one read), as legacy entries; bootstrap off is refused, naming it."""
-        try:
-            return manage_bootstrap_entries(self.client.read(self.base + '/bootstrap'))
-        except ApiError as exc:
-            if exc.status == 404:
-                raise
-            raise ModelError('poap: the controller does not list the switches asking fabric %s for POAP (HTTP %s: %s). Turn on '
-                             'its Day-0 bootstrap, with its DHCP settings, in the dashboard (the fabrics module carries it on the '
-                             'legacy API only: template_params BOOTSTRAP_ENABLE: true), or leave poap out to pre-provision the '
-                             'switches only. Nothing was written.'
-                             % (self.fabric, exc.status, bounded(server_message(exc.body) or exc.message, 200))) from None
+    def read_bootstrap(self):
+        """The fabric's bootstrap list (GET .../bootstrap), its entries as the legacy API gives them."""
+        return manage_bootstrap_entries(self.client.read(self.base + '/bootstrap'))
 
     def read_list(self):
         answer = self.client.read(self.base + '/switches') or {}
