@@ -224,10 +224,11 @@ class SwitchManageMapping(SwitchMapping):
 
     @staticmethod
     def ready(entry, greenfield, seen_down):
-        """Discovered (``ok``) and out of migration (``normal``, or ``maintenance``: a switch replaced by RMA keeps the old
-        one's mode); a greenfield add only after its reload (4.4: it shows a ``discoveryStatus`` other than ``ok`` first)."""
+        """Discovered (``ok``) and out of migration: ``normal``, or for a switch replaced by RMA, which keeps the old one's
+        mode, ``maintenance`` (``inconsistent`` while that mode is intended and not yet deployed); a greenfield add only after
+        its reload (4.4: it shows a ``discoveryStatus`` other than ``ok`` first)."""
         discovery, mode = status_of(entry)
-        return discovery == 'ok' and mode in ('normal', 'maintenance') and (seen_down or not greenfield)
+        return discovery == 'ok' and mode in ('normal', 'maintenance', 'inconsistent') and (seen_down or not greenfield)
 
     def role_changes(self, change):
         """A pre-provisioned, imported or replaced switch has its role in that body: only a switch whose role alone changes."""

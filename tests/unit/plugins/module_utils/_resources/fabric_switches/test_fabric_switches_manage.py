@@ -230,3 +230,11 @@ def test_rma_on_4_2_is_one_request_with_the_role_for_a_switch_in_maintenance_mod
     body = controller.writes[0].body
     assert (body['oldSwitchId'], body['newSwitchId'], body['ip'], body['hostname'], body['switchRole'], body['password']) == (
         'FDO2', 'FDO9', '10.1.0.2', 'switch-FDO2', 'borderGateway', SWITCH_PASSWORD)
+
+
+def test_a_replaced_switch_is_ready_in_maintenance_mode_deployed_or_only_intended_never_while_migrating():
+    ready = SwitchManageMapping.ready
+    assert [ready(listed('10.1.0.2', 'FDO9', mode=mode), True, True) for mode in ('normal', 'maintenance', 'inconsistent')] == [True] * 3
+    assert ready(listed('10.1.0.2', 'FDO9', mode='migration'), True, True) is False
+    assert ready(listed('10.1.0.2', 'FDO9', discovery='unreachable', mode='maintenance'), True, True) is False
+    assert ready(listed('10.1.0.2', 'FDO9', mode='maintenance'), True, False) is False  # greenfield: not before its reload
