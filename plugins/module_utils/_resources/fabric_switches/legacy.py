@@ -143,7 +143,7 @@ class SwitchMapping(Mapping):
             listed = []  # bootstrap off: no switch can ask
         return {'bootstrap': [bootstrap_item(entry) for entry in bootstrap_entries(listed).values()]}
 
-    # where a fabric's bootstrap is turned on, for the refusal of a fabric with it off
+    # where a fabric's bootstrap is turned on (the refusal of a fabric with it off)
     BOOTSTRAP_SETTING = 'its bootstrap (the fabrics module, template_params BOOTSTRAP_ENABLE: true, with its DHCP settings)'
 
     def read_bootstrap(self):
@@ -164,9 +164,10 @@ class SwitchMapping(Mapping):
 
     def prepare_offline(self, wants):
         self.adding = split_add_options(wants)
-        if any(want.get('poap') for want in wants):
-            raise ModelError('rendered computes the requests offline, so it cannot read which switches ask for POAP; leave poap '
-                             'out to render their pre-provisioning.')
+        for option, unread in (('poap', 'which switches ask for POAP; leave poap out to render their pre-provisioning'),
+                               ('rma', 'the switch an RMA replaces; leave rma out, or run the task in check mode')):
+            if any(want.get(option) for want in wants):
+                raise ModelError('rendered computes the requests offline, so it cannot read %s.' % unread)
 
     def check_intent(self, state, wants, changes, checks):
         del state, wants, checks

@@ -238,3 +238,12 @@ def test_a_replaced_switch_is_ready_in_maintenance_mode_deployed_or_only_intende
     assert ready(listed('10.1.0.2', 'FDO9', mode='migration'), True, True) is False
     assert ready(listed('10.1.0.2', 'FDO9', discovery='unreachable', mode='maintenance'), True, True) is False
     assert ready(listed('10.1.0.2', 'FDO9', mode='maintenance'), True, False) is False  # greenfield: not before its reload
+
+
+@pytest.mark.parametrize('api', ['manage', 'legacy'])
+def test_rendered_refuses_poap_and_rma_which_need_the_controller_on_both_apis(api):
+    for option, said in (('poap', 'cannot read which switches ask for POAP'), ('rma', 'cannot read the switch an RMA replaces')):
+        result = FABRIC_SWITCHES.run(ControllerClient(None), dict(CREDENTIALS, state='rendered', fabric='site-a', controller_api=api,
+                                                                  max_hops=0, config=[{'name': '10.1.0.2', 'serial_number': 'FDO9',
+                                                                                       'hostname': 'leaf-2', option: True}]))
+        assert result['failed'] is True and said in result['msg'], result
