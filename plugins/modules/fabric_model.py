@@ -54,12 +54,16 @@ options:
         C(fabricops.dashboard.fabric)); its displayed result is then hidden, and a line says what it holds.
       - V(report) writes the report of a run of the resource modules (O(results)) to O(report_dir), as JSON and as Markdown,
         secrets masked, and returns it.
+      - V(unnamed) returns, from the policies and links the modules gathered (O(results)), those the model no longer names, of
+        the kinds whose flag in O(delete_modes) is true, as the C(config) of their module's V(deleted) (RV(policies),
+        RV(links)); for the role's remove stage.
       - The stages that send (preview, apply, deploy, remove) come with the role C(fabricops.dashboard.fabric).
     type: str
-    choices: [validate, translate, report]
+    choices: [validate, translate, report, unnamed]
     default: validate
   results:
     description:
+      - With O(stage=unnamed), the registered results of the policies and links modules' V(gathered), as for O(stage=report).
       - With O(stage=report), the registered results of the resource module tasks, in the order they ran, each as
         C({resource, result}) (C(resource) the module's name). Each result's C(diff) (the tasks run with C(diff)) gives the
         objects added, changed (field by field, old and new values) and removed.
@@ -76,6 +80,35 @@ options:
     description:
       - With O(stage=report), the switches' names by management address (RV(switch_names) of O(stage=translate)); the objects
         of a task rendered for a fabric the controller does not have yet name their switches so, as the modules' diffs do.
+    type: dict
+    default: {}
+  controller_api:
+    description:
+      - The API the resource modules that take RV(resources) speak (their own O(fabricops.dashboard.fabrics#module:controller_api),
+        decided, not V(auto)); the role C(fabricops.dashboard.fabric) decides it from the dashboard's release.
+      - With V(manage) (the C(/api/v1/manage) API of Nexus Dashboard 4.2), each key of the model that leads to a setting the
+        modules' 4.2 mappings have no field for is a problem named by its path, and so is the V(deploy) stage among
+        O(stages); see the notes. RV(resources) then leave out NaC's defaults of the settings 4.2 has no field for.
+    type: str
+    choices: [legacy, manage]
+    default: legacy
+  release:
+    description: The dashboard's release (such as V(4.2.1)), for the problems' messages with O(controller_api=manage).
+    type: str
+  stages:
+    description:
+      - The stages of the role C(fabricops.dashboard.fabric) that will run; with O(controller_api=manage), V(deploy) among them is
+        a problem (the fabrics module does not deploy a fabric through C(/api/v1/manage)).
+    type: list
+    elements: str
+    default: []
+  delete_modes:
+    description:
+      - With O(stage=unnamed), NaC's remove flags (its C(group_vars)), by name. C(policy_delete_mode) selects the policies
+        described C(nac_<name>) that the model's policy groups no longer give their switch; C(edge_connections_delete_mode)
+        the policies described C(nace_...) or C(edge_...) its edge connections no longer make; C(link_vpc_delete_mode) the
+        pre-provisioned links (C(int_pre_provision_intra_fabric_link)) its vPC peers no longer name. Policies and links of
+        other kinds, and those the controller made itself, are never selected.
     type: dict
     default: {}
   report_name:
@@ -122,6 +155,13 @@ notes:
     a policy's C(filename), C(overlay_extensions), C(multisite), POAP and bootstrap settings, C(global.ibgp.vpc), syslog
     servers, network DHCP relays and secondary gateways, VRF TRM settings, an IPv6 or a manually allocated underlay, the
     deprecated keys directly under C(global), and every other key these notes do not name.
+  - On Nexus Dashboard 4.2's C(/api/v1/manage) API (O(controller_api=manage)) the fabric object carries
+    C(global.ibgp.bgp_asn), C(anycast_gateway_mac), the four VNI and VLAN ranges, C(underlay.general.routing_protocol),
+    C(replication_mode), C(intra_fabric_interface_mtu) and C(underlay.multicast.ipv4.group_subnet); every other fabric key
+    given is refused by its path (the fabric keeps the controller's value of a key left out, not NaC's default). Interfaces
+    of mode V(access), V(trunk) and V(loopback) are carried, without C(duplex), C(enable_qos), C(qos_policy),
+    C(queuing_policy), C(monitor) and a loopback's C(ipv4_route_tag); port-channels and routed ports are refused by their
+    C(mode). The rest of the model (switches, VRFs, networks, vPC pairs, links, edge connections, policies) is carried.
 seealso:
   - module: fabricops.dashboard.fabrics
   - module: fabricops.dashboard.fabric_switches
@@ -151,6 +191,16 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+policies:
+  description: With O(stage=unnamed), the policies to delete, as M(fabricops.dashboard.policies) takes them.
+  returned: success, with O(stage=unnamed)
+  type: list
+  elements: dict
+links:
+  description: With O(stage=unnamed), the links to delete, as M(fabricops.dashboard.links) takes them.
+  returned: success, with O(stage=unnamed)
+  type: list
+  elements: dict
 problems:
   description:
     - Every problem of the model, when it has any (the task then fails). Empty otherwise.
@@ -246,12 +296,16 @@ from ansible.module_utils.basic import AnsibleModule
 ARGUMENT_SPEC = {
     'model': {'type': 'dict'},
     'model_dir': {'type': 'path'},
-    'stage': {'type': 'str', 'choices': ['validate', 'translate', 'report'], 'default': 'validate'},
+    'stage': {'type': 'str', 'choices': ['validate', 'translate', 'report', 'unnamed'], 'default': 'validate'},
     'results': {'type': 'list', 'elements': 'dict', 'default': []},
     'fabric': {'type': 'str'},
     'report_dir': {'type': 'path'},
     'report_name': {'type': 'str', 'default': 'preview'},
     'switch_names': {'type': 'dict', 'default': {}},
+    'controller_api': {'type': 'str', 'choices': ['legacy', 'manage'], 'default': 'legacy'},
+    'release': {'type': 'str'},
+    'stages': {'type': 'list', 'elements': 'str', 'default': []},
+    'delete_modes': {'type': 'dict', 'default': {}},
 }
 
 

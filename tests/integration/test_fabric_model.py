@@ -98,7 +98,7 @@ def test_a_nac_repository_is_validated_translated_and_rendered_offline_and_a_bad
     assert bad['msg'].startswith('the vxlan model has 7 problems, nothing was sent (every one is listed in problems): vxlan.multisite: ')
 
 
-LAB = HERE / 'fabric_models' / 'fo-small-lab.yaml'
+LAB = HERE / 'fabric_models' / 'fo-lab.yaml'   # fo-small's switches, and fo-twin's
 SWITCH_PASSWORD = 'fo-switch-secret-3'
 SAVE = 'POST %s/control/fabrics/{fabricName}/config-save' % LAN_FABRIC
 DEPLOY = 'POST %s/control/fabrics/{fabricName}/config-deploy' % LAN_FABRIC
@@ -128,10 +128,10 @@ def role_repository(directory):
     return directory
 
 
-def run_role(lab_emulator, repository, reports, nac_port=None, **extra):
+def run_role(lab_emulator, repository, reports, nac_port=None, forks=None, **extra):
     """ansible-playbook -i inventory.yaml vxlan.yaml in ``repository``, every stage (``extra``: more extra variables);
-    (play, writes, requests, reports). The controller's address comes from NaC's variables (ansible_host and
-    ansible_httpapi_port); with ``nac_port``, they name that port and DASHBOARD_HOST the emulator."""
+    (play, writes, requests, reports of fo-small). The controller's address comes from NaC's variables (ansible_host and
+    ansible_httpapi_port); with ``nac_port``, they name that port and DASHBOARD_HOST the emulator. ``forks``: --forks."""
     env = environment_for(lab_emulator)
     if nac_port is None:
         env.pop('DASHBOARD_HOST')
@@ -141,8 +141,10 @@ def run_role(lab_emulator, repository, reports, nac_port=None, **extra):
     variables = repository / 'stages.json'
     variables.write_text(json.dumps(dict(extra, fabric_report_dir=str(reports))), encoding='utf-8')
     before = lab_emulator.counters()
-    completed = subprocess.run([str(ANSIBLE_PLAYBOOK), 'vxlan.yaml', '-i', 'inventory.yaml', '-e', '@' + str(variables), '-v'],
-                               env=env, capture_output=True, text=True, timeout=600, check=False, cwd=str(repository))
+    command = [str(ANSIBLE_PLAYBOOK), 'vxlan.yaml', '-i', 'inventory.yaml', '-e', '@' + str(variables), '-v']
+    if forks is not None:
+        command += ['--forks', str(forks)]
+    completed = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600, check=False, cwd=str(repository))
     writes, requests = _counted(before, lab_emulator.counters())
     found = {}
     for stage in ('preview', 'apply', 'remove'):
@@ -150,6 +152,25 @@ def run_role(lab_emulator, repository, reports, nac_port=None, **extra):
         found[stage] = json.loads(path.read_text(encoding='utf-8')) if path.exists() else None
         found[stage + '.md'] = (reports / ('fo-small-%s.md' % stage)).read_text(encoding='utf-8') if path.exists() else None
     return PlayRun(completed), writes, requests, found
+
+
+PEER_LINK_54 = 'fo-leaf-1 Ethernet1/54 -- fo-leaf-2 Ethernet1/54'
+
+
+def banners(lab_emulator):
+    """The switches (serial numbers) that have the policy group's login banner, not marked for delete."""
+    policies = read_controller(lab_emulator, '/control/policies/switches?serialNumber=FOS2201LF01,FOS2201LF02')
+    return sorted(policy['serialNumber'] for policy in policies
+                  if policy.get('description') == 'nac_login_banner' and policy.get('deleted') is not True)
+
+
+def cabled(lab_emulator):
+    """The fabric's links, each as its two ends (switch name and interface, sorted), as our links module names them."""
+    found = []
+    for link in read_controller(lab_emulator, '/control/links/fabrics/fo-small'):
+        ends = sorted('%s %s' % (link[end]['sw-sys-name'], link[end]['if-name']) for end in ('sw1-info', 'sw2-info'))
+        found.append(' -- '.join(ends))
+    return found
 
 
 def listed(report):
@@ -233,15 +254,85 @@ def test_the_role_builds_fo_small_on_a_lab_reruns_with_no_write_and_previews_the
     vrfs = yaml.safe_load(vrfs_file.read_text(encoding='utf-8'))
     vrfs['vxlan']['overlay']['vrfs'].pop(2)
     vrfs_file.write_text(yaml.safe_dump(vrfs), encoding='utf-8')
+    # and fo-leaf-2 out of the policy group's switches, Ethernet1/54 out of the vPC peer-link: kept, their flags being off
+    topology_file = repository / 'host_vars' / 'fo-small' / 'topology.nac.yaml'
+    topology = yaml.safe_load(topology_file.read_text(encoding='utf-8'))
+    topology['vxlan']['policy']['switches'].pop(1)
+    pair = topology['vxlan']['topology']['vpc_peers'][0]
+    pair['peer1_peerlink_interfaces'].pop(1)
+    pair['peer2_peerlink_interfaces'].pop(1)
+    topology_file.write_text(yaml.safe_dump(topology), encoding='utf-8')
     removal, writes, requests, found = run_role(lab, repository, reports, network_delete_mode=True, vrf_delete_mode=True)
     assert removal.rc == 0, removal.output[-4000:]
     assert found['preview']['changes'] == [] == found['apply']['changes']
     assert listed(found['remove']) == [('networks', 'fo-db', 'removed'), ('vrfs', 'fo-blue', 'removed')]
     assert sorted(network['networkName'] for network in read_controller(lab, '/top-down/fabrics/fo-small/networks')) == ['fo-app', 'fo-web']
     assert sorted(vrf['vrfName'] for vrf in read_controller(lab, '/top-down/fabrics/fo-small/vrfs')) == ['fo-green', 'fo-red']
+    assert banners(lab) == ['FOS2201LF01', 'FOS2201LF02'] and PEER_LINK_54 in cabled(lab)
+
+    # the same with policy_delete_mode and link_vpc_delete_mode on: that policy and that link removed, and only them
+    removal, writes, requests, found = run_role(lab, repository, reports, policy_delete_mode=True, link_vpc_delete_mode=True)
+    assert removal.rc == 0, removal.output[-4000:]
+    assert listed(found['remove']) == [('policies', 'fo-leaf-2 switch_freeform "nac_login_banner"', 'removed'),
+                                       ('links', PEER_LINK_54, 'removed')]
+    assert banners(lab) == ['FOS2201LF01'] and PEER_LINK_54 not in cabled(lab)
+    assert 'fo-leaf-1 Ethernet1/53 -- fo-leaf-2 Ethernet1/53' in cabled(lab) and len(cabled(lab)) == 9   # 8 uplinks, 1 peer link
+    # fo-leaf-2 keeps its one other policy a user's (the controller's own are not the policies module's): its hostname
+    users = [policy['templateName'] for policy in read_controller(lab, '/control/policies/switches?serialNumber=FOS2201LF02')
+             if not policy.get('source') and policy.get('entityType') == 'SWITCH' and policy.get('deleted') is not True]
+    assert users == ['host_11_1'], users
+
+    # link_fabric_delete_mode: refused by name before any request (the discovered links carry the model's links' template)
+    refused, writes, requests, found = run_role(lab, repository, reports, link_fabric_delete_mode=True)
+    assert refused.rc != 0 and requests == {}, requests
+    assert ('link_fabric_delete_mode: true in the inventory, but fabricops.dashboard does not remove fabric links: the links the '
+            'controller discovered carry the same template as the model\'s') in refused.output
 
     # DASHBOARD_HOST wins over NaC's address (a port nothing listens on), and a preview alone writes nothing
     shutil.rmtree(reports)
     preview_only, writes, requests, found = run_role(lab, repository, reports, nac_port='9', fabric_stages='validate,preview')
     assert preview_only.rc == 0, preview_only.output[-4000:]
     assert writes == 0 and found['preview']['changes'] == [] and found['apply'] is None and found['remove'] is None
+
+
+TWIN = HERE / 'fabric_models' / 'twin' / 'host_vars' / 'fo-twin'
+
+
+@pytest.fixture(scope='module')
+def twin_lab(tmp_path_factory):
+    """The lab of fo-small and fo-twin, with no fabric, for the two fabrics' run alone (its counters are that run's)."""
+    process = EmulatorProcess(workdir=tmp_path_factory.mktemp('fabric-twin-lab'), startup_timeout=STARTUP_TIMEOUT,
+                              extra_args=['--lab', str(LAB), '--seed', 'empty', *SHORT_TIMES])
+    with process:
+        yield process
+
+
+def test_two_fabrics_of_one_inventory_are_built_in_parallel_forks_on_one_login(twin_lab, tmp_path):
+    """fo-small and fo-twin, two inventory hosts each with its own model and switches, as AWX runs a job template of both."""
+    repository = role_repository(tmp_path / 'repository')
+    shutil.copytree(TWIN, repository / 'host_vars' / 'fo-twin')
+    inventory = yaml.safe_load((repository / 'inventory.yaml').read_text(encoding='utf-8'))
+    hosts = inventory['all']['children']['fabrics']['hosts']
+    hosts['fo-twin'] = dict(hosts['fo-small'])
+    (repository / 'inventory.yaml').write_text(yaml.safe_dump(inventory), encoding='utf-8')
+
+    play, _writes, requests, _found = run_role(twin_lab, repository, tmp_path / 'reports', forks=2)
+    assert play.rc == 0, play.output[-4000:]
+    assert play.recap['fo-small']['failed'] == 0 == play.recap['fo-twin']['failed'], play.recap
+    counters = twin_lab.counters()
+    assert counters['logins'] == 1 and requests['POST /login'] == 1, requests   # both forks on the run's one login
+    assert requests[SAVE] == 2 and requests[DEPLOY] == 2, requests              # one save and one deploy per fabric
+    built = {}
+    for fabric in ('fo-small', 'fo-twin'):
+        switches = read_controller(twin_lab, '/control/fabrics/%s/inventory/switchesByFabric' % fabric)
+        built[fabric] = sorted((switch['logicalName'], switch['switchRole'], switch['ccStatus']) for switch in switches)
+    assert built == {
+        'fo-small': [('fo-leaf-1', 'leaf', 'In-Sync'), ('fo-leaf-2', 'leaf', 'In-Sync'), ('fo-leaf-3', 'leaf', 'In-Sync'),
+                     ('fo-leaf-4', 'border', 'In-Sync'), ('fo-spine-1', 'spine', 'In-Sync'), ('fo-spine-2', 'spine', 'In-Sync')],
+        'fo-twin': [('fo-twin-leaf-1', 'leaf', 'In-Sync'), ('fo-twin-leaf-2', 'leaf', 'In-Sync'), ('fo-twin-spine-1', 'spine', 'In-Sync')]}
+    assert read_controller(twin_lab, '/control/fabrics/fo-twin')['nvPairs']['BGP_AS'] == '65130'
+    [web] = read_controller(twin_lab, '/top-down/fabrics/fo-twin/networks/attachments?network-names=fo-twin-web')
+    assert sorted((entry['portNames'], entry['vlanId']) for entry in web['lanAttachList'] if entry['isLanAttached']) == [
+        ('Ethernet1/11', 2501)]
+    report = json.loads((tmp_path / 'reports' / 'fo-twin-apply.json').read_text(encoding='utf-8'))
+    assert ('vrfs', 'fo-twin-red', 'added') in listed(report)

@@ -116,7 +116,8 @@ def check(model, problems):
                                  '(NaC\'s default) is.' % (mode, rows[key][1]))
 
 
-def translate(model, addresses):
+def translate(model, addresses, sends=None):
+    """The interfaces' config; ``sends(mode, target, value)``, when given, leaves out what it says no to (the API's)."""
     found = []
     for _path, switch in reader.items(model, 'topology.switches'):
         for interface in switch.get('interfaces') or ():
@@ -128,6 +129,8 @@ def translate(model, addresses):
                 given = interface.get(key, default)
                 if target == ONLY_DEFAULT or given is None or (key in ('access_vlan', 'native_vlan') and given in (1, '')):
                     continue  # VLAN 1, or none, is the switch's default: our module's none
+                if sends is not None and not sends(interface['mode'], target, given):
+                    continue
                 if target.startswith(PARAMS):
                     config['template_params'][target[len(PARAMS):]] = text(given)
                 elif key == 'members':

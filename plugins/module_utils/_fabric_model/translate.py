@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import copy
 
-from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import interfaces, reader, topology
+from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model import interfaces, manage, reader, topology
 from ansible_collections.fabricops.dashboard.plugins.module_utils._fabric_model.keys import (
     FABRIC_KEYS, NETWORK_KEYS, NO_EFFECT, ONLY_DEFAULT, SECRET_PARAMS, VRF_KEYS)
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mapping import LEGACY_API, MANAGE_API
 
 FABRIC_TEMPLATE = 'Easy_Fabric'
 MASK = '********'
@@ -21,20 +22,22 @@ RESOURCES = ('fabrics', 'fabric_switches', 'vrfs', 'networks', 'interfaces', 'vp
 PARAMS = 'template_params.'
 
 
-def translate(model):
-    """{module: config} for a model ``validate`` found no problem in (a key not translated is refused there)."""
+def translate(model, api=LEGACY_API):
+    """{module: config} for a model ``validate`` found no problem in (a key not translated is refused there), for the modules
+    speaking ``api``: on ``manage``, without the settings 4.2 has no field for (``manage.refusals`` refuses the model's keys
+    that give one; NaC's defaults of the others are not sent)."""
     addresses = switch_addresses(model)
     groups = {kind: {group['name']: group for _path, group in reader.items(model, 'overlay.' + kind)}
               for kind in ('vrf_attach_groups', 'network_attach_groups')}
     resources = dict((name, []) for name in RESOURCES)
-    resources['fabrics'] = [fabric(model)]
+    resources['fabrics'] = [fabric(model, api)]
     resources['fabric_switches'] = [{'name': addresses[switch['name']], 'role': switch['role'], 'preserve_config': False}
                                     for _path, switch in reader.items(model, 'topology.switches')]
     resources['vrfs'] = [overlay(model, vrf, VRF_KEYS, groups['vrf_attach_groups'], addresses)
                          for _path, vrf in reader.items(model, 'overlay.vrfs')]
     resources['networks'] = [overlay(model, network, NETWORK_KEYS, groups['network_attach_groups'], addresses)
                              for _path, network in reader.items(model, 'overlay.networks')]
-    resources['interfaces'] = interfaces.translate(model, addresses)
+    resources['interfaces'] = interfaces.translate(model, addresses, manage.interface_sends if api == MANAGE_API else None)
     resources['vpc_pairs'] = topology.vpc_pairs(model, addresses)
     resources['links'] = topology.links(model, addresses)
     resources['policies'] = topology.policies(model, addresses)
@@ -47,10 +50,12 @@ def switch_addresses(model):
             for _path, switch in reader.items(model, 'topology.switches')}
 
 
-def fabric(model):
+def fabric(model, api=LEGACY_API):
     config = {'template': FABRIC_TEMPLATE, 'template_params': {}}
     for row in FABRIC_KEYS:
         if row.target in (ONLY_DEFAULT, NO_EFFECT, 'template') or not applies(model, row):
+            continue
+        if api == MANAGE_API and not manage.fabric_carries(row):
             continue
         given = reader.value(model, row)
         if given is None or given == []:

@@ -32,6 +32,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.dep
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.model import ModelError
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import plan, scope_names, shape_result
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.steps import Read, StepFailed, Wait
+from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import FabricMissing
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.validation import IntentChecks
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import ApiError, DashboardError
 
@@ -57,7 +58,12 @@ class Run:
     def result(self):
         """The task's result; the warnings of the checks and of the mapping (``client.warn``) in one list."""
         try:
-            result = self.run()
+            try:
+                result = self.run()
+            except FabricMissing:
+                if not self.check_mode or self.params['state'] == 'gathered' or self.client.sent:
+                    raise
+                result = self.fabric_to_come()
         except ModelError as exc:
             result = {'failed': True, 'changed': False, 'msg': str(exc)}
             if getattr(exc, 'warnings', None):
@@ -65,6 +71,22 @@ class Run:
         for warning in self.client.warnings:
             if warning not in result.setdefault('warnings', []):
                 result['warnings'].append(warning)
+        return result
+
+    def fabric_to_come(self):
+        """Check mode on a fabric the controller does not have: an earlier task of the play may create it (a day-0 play
+        run with --check), so the listed objects are reported as created, planned as on an empty fabric, with a warning
+        naming the fabric and what check mode could not check; a real run finds the fabric, or fails there."""
+        state, fabric = self.params['state'], self.params.get('fabric')
+        wants = [] if state == 'deleted' else self.wants()
+        changes = plan(self.model, state, wants, {})
+        result = shape_result(self.model, state, changes, {}, scope_names(state, wants, {}))
+        if not self.diff:
+            result.pop('diff')
+        self.client.warn('Fabric %s does not exist on the controller, so check mode takes it to be empty: an earlier task of the '
+                         'play may create it. The listed %s are reported as created, without the checks that need the fabric '
+                         '(its switches, ranges and free ids); a real run finds the fabric and checks them, or fails here.'
+                         % (fabric, self.model.PLURAL))
         return result
 
     def wants(self):

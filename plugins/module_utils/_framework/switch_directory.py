@@ -166,14 +166,19 @@ def manage_inventory_entry(entry):
             'ccStatus': MANAGE_SYNC_STATES.get(state, state)}
 
 
+class FabricMissing(ApiError):
+    """The controller does not have the task's fabric (HTTP 404 for its objects or switches). Check mode takes it to be a
+    fabric an earlier task of the play creates (``Run.fabric_to_come``)."""
+
+
 def read_switches(client, fabric, path):
     """The answer of ``path`` (with the fabric's name in it); a fabric the controller does not have, said so."""
     try:
         return client.read(path % segment(fabric))
     except ApiError as exc:
         if exc.status == 404:
-            raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the name '
-                           'of an existing fabric in fabric.' % fabric, exc.status) from None
+            raise FabricMissing('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the '
+                                'name of an existing fabric in fabric.' % fabric, exc.status) from None
         raise
 
 

@@ -195,6 +195,9 @@ def mark_poap(wants, have, booting, manageable, fabric):
         serial = want.get('serial_number') or (obj or {}).get('serial_number')
         if obj is not None and manageable(want['name']):
             want.pop('poap')
+        elif not serial:
+            raise ModelError('poap: switch %s needs serial_number, the serial number of the switch that boots (gathered lists the '
+                             'switches asking for POAP as bootstrap). Nothing was written.' % want['name'])
         elif serial in booting:
             if obj is not None:
                 obj['poap'] = False

@@ -39,6 +39,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nvpairs import TEXT
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.nxos import interface_name
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
+    FabricMissing,
     SwitchDirectory,
     kept_directory,
     read_manage_inventory,
@@ -185,8 +186,8 @@ class LinkManageMapping(LinkMapping):
                 if exc.status != 404:
                     raise
                 if required:
-                    raise ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give the '
-                                   'name of an existing fabric in fabric.' % fabric, exc.status) from None
+                    raise FabricMissing('Fabric %s does not exist on the controller (it answered HTTP 404 for its switches). Give '
+                                        'the name of an existing fabric in fabric.' % fabric, exc.status) from None
                 self.directories[fabric] = None
                 return None
             listed = answer.get('switches') if isinstance(answer, dict) else None

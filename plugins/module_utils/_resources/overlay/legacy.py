@@ -31,6 +31,7 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import settle
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run import Read, Wait
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import (
+    FabricMissing,
     OfflineDirectory,
     SwitchDirectory,
     kept_directory,
@@ -283,9 +284,9 @@ class OverlayMapping(Mapping):
     def fabric_error(self, exc):
         """The error of a read of the fabric's objects or settings: a fabric that does not exist, said so."""
         if exc.status == 404:
-            return ApiError('Fabric %s does not exist on the controller (it answered HTTP 404 for its %ss). Give the name of an '
-                            'existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.'
-                            % (self.fabric, self.kind.NAME), exc.status)
+            return FabricMissing('Fabric %s does not exist on the controller (it answered HTTP 404 for its %ss). Give the name of '
+                                 'an existing fabric in fabric; fabricops.dashboard.fabrics with state gathered lists them.'
+                                 % (self.fabric, self.kind.NAME), exc.status)
         return exc
 
     def peer(self):

@@ -159,6 +159,11 @@ def test_rma_replaces_a_switch_of_the_fabric_by_one_asking_and_refuses_what_cann
     assert reprovisions(change) is False
 
 
+def test_poap_needs_the_serial_number_of_the_switch_that_boots():
+    with pytest.raises(ModelError, match='poap: switch 192.0.2.90 needs serial_number'):
+        mark_poap([{'name': '192.0.2.90', 'poap': True}], {}, BOOTING, lambda address: False, 'site-dc1')
+
+
 # the same on 4.2: its bootstrap list (docs/api/platform.yaml GET .../bootstrap), its import and RMA bodies
 MANAGE_BOOTING = bootstrap_entries(manage_bootstrap_entries({'switches': [
     {'serialNumber': 'FDO2', 'model': 'N9K-C93180YC-FX', 'softwareVersion': '10.3(2)', 'publicKey': 'ssh-rsa AAAA',
