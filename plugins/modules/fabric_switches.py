@@ -2,6 +2,9 @@
 # -*- coding: utf-8 -*-
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
+# Over 400 lines for its DOCUMENTATION, EXAMPLES and RETURN alone (a switch's whole life, on two APIs), which Ansible reads
+# from the module's own file; the code is the last few lines, and the resource lives in
+# plugins/module_utils/_resources/fabric_switches/.
 
 from __future__ import annotations
 
@@ -128,8 +131,10 @@ options:
             it. A switch that does not ask for POAP yet is pre-provisioned (a warning names it), and a later run brings it in.
           - Needs the fabric's bootstrap on (V(BOOTSTRAP_ENABLE) in the fabric's O(fabricops.dashboard.fabrics#module:config[].template_params));
             refused before any write otherwise, as is a O(config[].model) or O(config[].version) other than the switch's
-            own. Not compared once the controller manages the switch, so a rerun writes nothing. Only on the legacy API;
-            on C(/api/v1/manage) it is refused before any request (not built yet).
+            own. Not compared once the controller manages the switch, so a rerun writes nothing.
+          - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 the same, with its own requests (the swap, then one import
+            that carries each switch's role). This module turns the fabric's bootstrap on only on the legacy API; on 4.2 turn
+            it on in the dashboard (the fabric's Day-0 bootstrap and its DHCP settings).
         type: bool
       rma:
         description:
@@ -143,7 +148,12 @@ options:
             the configuration gives the admin user.
           - Refused before any write for a switch not in the fabric, without O(config[].serial_number), or to a serial
             number the controller does not see booting. Once done, the switch has that serial number, so a rerun writes
-            nothing. Only on the legacy API; on C(/api/v1/manage) it is refused before any request (not built yet).
+            nothing.
+          - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 the replacement is one request with the switch's role, and
+            the switch must be in maintenance mode already (on the switch, or intended for a dead one); no call of that API
+            known to this module writes the mode, so an RMA of a switch not in maintenance mode is refused before any
+            write, naming it. Put it there first, in the dashboard or with this module on the legacy API
+            (O(config[].maintenance=true)).
         type: bool
       serial_number:
         description:
@@ -234,12 +244,15 @@ notes:
     switches added have several roles or ways of adding, or several are removed; one shallow discovery of all the switches to
     add, then one add per way of adding (each switch with its own role), one removal for all, one role change. O(max_hops)
     above V(7) is refused there before anything is sent, as the discovery of 4.2 follows at most 7 hops.
-  - On Nexus Dashboard 4.2 C(/api/v1/manage) pre-provisions a switch with its role in one request; no public client of that
-    API writes maintenance mode, so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
-    (replacing a failed switch) expects the switch already in maintenance mode; put it there on the legacy API, or in the
-    dashboard, first.
-  - The module does not yet cover POAP (O(config[].poap)) and RMA (O(config[].rma)) on the C(/api/v1/manage) API of Nexus
-    Dashboard 4.2.
+  - On Nexus Dashboard 4.2 C(/api/v1/manage) pre-provisions a switch with its role in one request; this module knows no
+    call of that API that writes maintenance mode (cisco.nd's RMA test sends one, C(inventory/switchActions/changeSystemMode),
+    which no client module uses yet), so O(config[].maintenance) is read there but a change of it is refused. An RMA on 4.2
+    (replacing a failed switch, O(config[].rma)) expects the switch already in maintenance mode, and is refused before any
+    write otherwise; put it there on the legacy API, or in the dashboard, first (cisco.nd's C(nd_manage_switches) also
+    expects the old switch shut down; this module leaves that check to the controller).
+  - POAP (O(config[].poap)) and RMA (O(config[].rma)) on 4.2 read the bootstrap list of C(/api/v1/manage), swap and import
+    there, and wait as on the legacy API; the fabric's bootstrap is turned on in the dashboard there (the fabrics module
+    carries that setting on the legacy API only).
 """
 
 EXAMPLES = r"""
@@ -359,8 +372,8 @@ bootstrap:
     - The switches that ask the fabric for POAP (its bootstrap list), each with its C(serial_number), C(model), C(version)
       and the C(gateway) the fabric's DHCP offered it; a config item with O(config[].poap=true) and that serial number
       brings one in. Empty when the fabric's bootstrap is off.
-    - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 not returned (not built yet).
-  returned: when O(state=gathered), on the legacy API
+    - On the C(/api/v1/manage) API of Nexus Dashboard 4.2 the same, from its bootstrap list.
+  returned: when O(state=gathered)
   type: list
   elements: dict
   sample: [{"serial_number": "FDO27450ABC", "model": "N9K-C93180YC-FX", "version": "10.3(2)", "gateway": "192.0.2.1/24"}]
@@ -393,7 +406,9 @@ requests:
       maintenance mode (where it is not in it) and its replacement; a maintenance change per switch
       its mode write, then with O(deploy) per switch its deploy.
     - On C(/api/v1/manage) (the path under it), one removal for all, then the shallow discovery and one add per way of
-      adding, then one role change.
+      adding, then one role change. There a pre-provision, a POAP import and an RMA each carry the switch's role, so no role
+      change follows them; a POAP task sends per swapped switch its C(changeSwitchSerialNumber), then one
+      C(switchActions/importBootstrap); an RMA one C(provisionRMA) per switch, and no maintenance write (refused before).
     - After a failure part way, the writes sent before it, which did change the controller.
   returned: when something needed changing and the task was not in check mode
   type: list

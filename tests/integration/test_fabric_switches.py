@@ -520,18 +520,38 @@ def poap_lab(emu):  # pylint: disable=redefined-outer-name
     assert answer.status_code == 200, answer.text
 
 
+def legacy_view(emu, method, path):  # pylint: disable=redefined-outer-name
+    """A request to the emulator's legacy view of the store, for what no 4.2 call of the module writes (a fabric's bootstrap,
+    a switch's maintenance mode): set so before the run, as a user does in the dashboard."""
+    session = emu.login()
+    if method == 'PUT':  # the fabric's bootstrap on: its settings, read and written back
+        answer = session.get(emu.legacy_url(LAN_FABRIC + path), timeout=10)
+        pairs = dict(answer.json()['nvPairs'], **BOOTSTRAP['template_params'])
+        answer = session.put(emu.legacy_url(LAN_FABRIC + path + '/Easy_Fabric'), json=pairs, timeout=10)
+    else:
+        answer = session.request(method, emu.legacy_url(LAN_FABRIC + path), timeout=10)
+    assert answer.status_code == 200, answer.text
+
+
+def bootstrap_on(emu, fabric):  # pylint: disable=redefined-outer-name
+    """The steps that turn the fabric's bootstrap on: the fabrics module's on the legacy API; on 4.2, which carries no such
+    setting in this collection, set before the run (none)."""
+    if on_manage(emu):
+        legacy_view(emu, 'PUT', '/control/fabrics/%s' % fabric)
+        return []
+    return [dict(module='fabrics', state='merged', config=[dict(BOOTSTRAP, name=fabric)])]
+
+
+def sent(emu, ending):  # pylint: disable=redefined-outer-name
+    """The body of the last request whose path ends so."""
+    return [entry for entry in emu.request_log() if entry['path'].endswith(ending)][-1]['body']
+
+
 def test_switches_asking_for_poap_are_gathered_imported_swapped_and_waited_for(resource, emu):
     poap_lab(emu)
-    if on_manage(emu):
-        refused, = resource.steps('fabric_switches', [dict(state='merged', config=[BOOTS], fabric='site-dc1', may_fail=True)])
-        assert refused['failed'] is True and refused.writes == 0
-        assert refused['msg'].startswith('poap: this collection does not yet bring switches in by POAP on the /api/v1/manage '
-                                         'API of Nexus Dashboard 4.2 (switches 192.0.2.91)'), refused['msg']
-        return
     # bootstrap on, a switch pre-provisioned with the serial number the rack was ordered with; what the fabric sees booting
-    _fabric, _pre, gathered = resource.steps('fabric_switches', [
-        dict(module='fabrics', state='merged', config=[BOOTSTRAP]), dict(state='merged', config=[PRE], fabric='site-dc1'),
-        dict(state='gathered', fabric='site-dc1')])
+    _pre, gathered = resource.steps('fabric_switches', bootstrap_on(emu, 'site-dc1') + [
+        dict(state='merged', config=[PRE], fabric='site-dc1'), dict(state='gathered', fabric='site-dc1')])[-2:]
     assert gathered.play.rc == 0, gathered.play.output[-3000:]
     assert gathered['bootstrap'] == [
         {'serial_number': serial, 'model': model, 'version': version, 'gateway': '192.0.2.1/24'}
@@ -544,8 +564,19 @@ def test_switches_asking_for_poap_are_gathered_imported_swapped_and_waited_for(r
         dict(state='merged', config=config, fabric='site-dc1', diff=True), dict(state='gathered', fabric='site-dc1')])
     assert run.play.rc == 0, run.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
-    assert run['requests'] == ['POST %s/inventory/poap' % DC1, 'POST %s/swapSN/FDO2700PRE1/POAPLEAF003' % DC1,
-                               'POST %s/inventory/poap' % DC1, 'POST /control/switches/roles']
+    if on_manage(emu):
+        # the pre-provision and the import each carry the roles: no role change follows
+        assert run['requests'] == ['POST %s/switchActions/preProvision' % MANAGE_DC1,
+                                   'POST %s/switches/FDO2700PRE1/actions/changeSwitchSerialNumber' % MANAGE_DC1,
+                                   'POST %s/switchActions/importBootstrap' % MANAGE_DC1]
+        assert sent(emu, '/changeSwitchSerialNumber') == {'newSwitchId': 'POAPLEAF003'}
+        imported = [(entry['serialNumber'], entry['ip'], entry['hostname'], entry['gatewayIpMask'], entry['switchRole'],
+                     bool(entry['publicKey'] and entry['fingerPrint'])) for entry in sent(emu, '/importBootstrap')['switches']]
+    else:
+        assert run['requests'] == ['POST %s/inventory/poap' % DC1, 'POST %s/swapSN/FDO2700PRE1/POAPLEAF003' % DC1,
+                                   'POST %s/inventory/poap' % DC1, 'POST /control/switches/roles']
+        imported = [(entry['serialNumber'], entry['ipAddress'], entry['hostname'], json.loads(entry['data'])['gateway'], None,
+                     bool(entry['publicKey'] and entry['fingerprint'])) for entry in sent(emu, '/inventory/poap')]
     assert run.diff['before']['192.0.2.81']['serial_number'] == 'FDO2700PRE1' and run.diff['before']['192.0.2.81']['poap'] is False
     assert run.diff['after']['192.0.2.81']['serial_number'] == 'POAPLEAF003' and run.diff['after']['192.0.2.81']['poap'] is True
     assert run.diff['after']['192.0.2.91'] == {'name': '192.0.2.91', 'role': 'spine', 'serial_number': 'POAPLEAF001',
@@ -554,10 +585,9 @@ def test_switches_asking_for_poap_are_gathered_imported_swapped_and_waited_for(r
         assert any('Switch 192.0.2.93 (serial number FDO2700PRE3) does not ask fabric site-dc1 for POAP yet' in warning
                    for warning in result['warnings']), result.get('warnings')
     # the import: the key the switch offered, the item's address, hostname and gateway (keys and passwords masked in the log)
-    imported = [entry for entry in emu.request_log() if entry['path'].endswith('/inventory/poap')][-1]['body']
-    assert [(entry['serialNumber'], entry['ipAddress'], entry['hostname'], json.loads(entry['data'])['gateway'],
-             bool(entry['publicKey'] and entry['fingerprint'])) for entry in imported] == [
-        ('POAPLEAF001', '192.0.2.91', 'rack1-a', '192.0.2.1/24', True), ('POAPLEAF003', '192.0.2.81', 'leaf-81', '192.0.2.1/24', True)]
+    roles = ('spine', 'border') if on_manage(emu) else (None, None)
+    assert imported == [('POAPLEAF001', '192.0.2.91', 'rack1-a', '192.0.2.1/24', roles[0], True),
+                        ('POAPLEAF003', '192.0.2.81', 'leaf-81', '192.0.2.1/24', roles[1], True)]
     # the task waited: both are switches the controller manages, with their roles; only the pre-provisioned one is listed so
     dc1 = inventory(emu, 'site-dc1')
     assert [(dc1[address]['serialNumber'], dc1[address]['managable'], dc1[address]['switchRole'], dc1[address]['logicalName'])
@@ -573,23 +603,23 @@ def test_switches_asking_for_poap_are_gathered_imported_swapped_and_waited_for(r
 
 
 def test_poap_that_cannot_work_is_refused_before_any_write_and_a_switch_that_never_comes_up_fails_naming_it(resource, emu):
-    if on_manage(emu):
-        pytest.skip('4.2 refuses poap before any request: tested above')
     poap_lab(emu)
     dead = {'name': '192.0.2.92', 'serial_number': 'POAPDEAD002', 'hostname': 'rack1-c', 'poap': True}
+    # bootstrap off in the fabric: the controller lists no switch asking for POAP (on 4.2, site-a's: site-dc1's is on already)
+    off_fabric = 'site-a' if on_manage(emu) else 'site-dc1'
     off, *refused, enabled, never = resource.steps('fabric_switches', [
-        # bootstrap off in the fabric: the controller lists no switch asking for POAP
-        dict(state='merged', config=[BOOTS], fabric='site-dc1', may_fail=True),
-        dict(module='fabrics', state='merged', config=[BOOTSTRAP]),
+        dict(state='merged', config=[BOOTS], fabric=off_fabric, may_fail=True)] + bootstrap_on(emu, 'site-dc1') + [
         # a model other than the switch's own; no hostname
         dict(state='merged', config=[dict(BOOTS, model='N9K-C9336C-FX2')], fabric='site-dc1', may_fail=True),
         dict(state='merged', config=[dict(BOOTS, hostname=None)], fabric='site-dc1', may_fail=True),
         dict(state='gathered', fabric='site-dc1'),
         dict(state='merged', config=[dead], fabric='site-dc1', wait_timeout=2, may_fail=True)])
     assert off['failed'] is True and off.writes == 0
-    assert off['msg'].startswith('poap: the controller does not list the switches asking fabric site-dc1 for POAP (HTTP 500: '
-                                 'Please enable the DHCP in Fabric Settings to start the bootstrap). Turn on its bootstrap'), off['msg']
-    model, hostname = refused[1:]
+    status = 400 if on_manage(emu) else 500
+    assert off['msg'].startswith('poap: the controller does not list the switches asking fabric %s for POAP (HTTP %d: '
+                                 'Please enable the DHCP in Fabric Settings to start the bootstrap). Turn on its'
+                                 % (off_fabric, status)), off['msg']
+    model, hostname = refused[-2:]
     assert model['failed'] is True and model.writes == 0
     assert 'switch 192.0.2.91 boots as model N9K-C93180YC-FX, not N9K-C9336C-FX2' in model['msg'], model['msg']
     assert hostname['failed'] is True and hostname.writes == 0 and 'switch 192.0.2.91 needs hostname' in hostname['msg'], hostname['msg']
@@ -597,35 +627,38 @@ def test_poap_that_cannot_work_is_refused_before_any_write_and_a_switch_that_nev
     # imported, it never comes up: the task fails once its wait is over, naming it
     assert never['failed'] is True and never['changed'] is True
     assert never['msg'].startswith('Switches 192.0.2.92 were brought in by POAP but could not be managed within 2 seconds'), never['msg']
-    assert never['requests'] == ['POST %s/inventory/poap' % DC1]
+    assert never['requests'] == ['POST %s/switchActions/importBootstrap' % MANAGE_DC1 if on_manage(emu) else 'POST %s/inventory/poap' % DC1]
 
 
 def test_rma_replaces_a_switch_by_one_that_booted_in_maintenance_mode_first_and_keeps_its_config(resource, emu):
     poap_lab(emu)
     replace = [{'name': '10.1.0.2', 'serial_number': 'POAPLEAF001', 'rma': True}]
-    if on_manage(emu):
-        refused, = resource.steps('fabric_switches', [dict(state='merged', config=replace, may_fail=True)])
-        assert refused['failed'] is True and refused.writes == 0
-        assert refused['msg'].startswith('rma: this collection does not yet replace switches (RMA) on the /api/v1/manage API'), \
-            refused['msg']
-        return
     old = inventory(emu, 'site-a')['10.1.0.2']
     policies_before = read_controller(emu, '/control/policies/switches/%s' % old['serialNumber'])
-    site_a = dict(BOOTSTRAP, name='site-a')
-    _fabric, check, run, gathered = resource.steps('fabric_switches', [
-        dict(module='fabrics', state='merged', config=[site_a]),
+    if on_manage(emu):
+        # 4.2 writes no maintenance mode: the switch's intended mode is set so before the run (not deployed, as for a dead
+        # switch; 4.2 shows it inconsistent, which the RMA and its wait take)
+        legacy_view(emu, 'POST', '/control/fabrics/site-a/switches/%s/maintenance-mode' % old['serialNumber'])
+    check, run, gathered = resource.steps('fabric_switches', bootstrap_on(emu, 'site-a') + [
         dict(state='merged', config=replace, check=True, diff=True), dict(state='merged', config=replace, diff=True),
-        dict(state='gathered')])
+        dict(state='gathered')])[-3:]
     assert run.play.rc == 0, run.play.output[-3000:]
     assert check['changed'] is True and check.writes == 0 and check.diff == run.diff
-    # RMA needs the switch in maintenance mode: its intended mode first (the switch may be dead), then the replacement
-    assert run['requests'] == ['POST /control/fabrics/site-a/switches/%s/maintenance-mode' % old['serialNumber'],
-                               'POST /control/fabrics/site-a/rma']
+    if on_manage(emu):
+        # one request: the replacement, with the switch's role
+        assert run['requests'] == ['POST /fabrics/site-a/switches/%s/actions/provisionRMA' % old['serialNumber']]
+        body = sent(emu, '/provisionRMA')
+        assert (body['oldSwitchId'], body['newSwitchId'], body['ip'], body['hostname'], body['model'], body['switchRole']) == (
+            old['serialNumber'], 'POAPLEAF001', '10.1.0.2', 'site-a-leaf-2', 'N9K-C93180YC-FX', 'leaf')
+    else:
+        # RMA needs the switch in maintenance mode: its intended mode first (the switch may be dead), then the replacement
+        assert run['requests'] == ['POST /control/fabrics/site-a/switches/%s/maintenance-mode' % old['serialNumber'],
+                                   'POST /control/fabrics/site-a/rma']
+        body = sent(emu, '/rma')
+        assert (body['oldSerialNumber'], body['newSerialNumber'], body['ipAddress'], body['hostname'], body['model']) == (
+            old['serialNumber'], 'POAPLEAF001', '10.1.0.2', 'site-a-leaf-2', 'N9K-C93180YC-FX')
     assert run.diff['before']['10.1.0.2']['serial_number'] == old['serialNumber'] and run.diff['before']['10.1.0.2']['rma'] is False
     assert run.diff['after']['10.1.0.2']['serial_number'] == 'POAPLEAF001' and run.diff['after']['10.1.0.2']['rma'] is True
-    body = [entry for entry in emu.request_log() if entry['path'].endswith('/rma')][-1]['body']
-    assert (body['oldSerialNumber'], body['newSerialNumber'], body['ipAddress'], body['hostname'], body['model']) == (
-        old['serialNumber'], 'POAPLEAF001', '10.1.0.2', 'site-a-leaf-2', 'N9K-C93180YC-FX')
     # the task waited: the new switch, managed at the old one's address with its name, role, mode and policies
     new = inventory(emu, 'site-a')['10.1.0.2']
     assert (new['serialNumber'], new['managable'], new['logicalName'], new['switchRole'], new['mode']) == (
@@ -633,32 +666,47 @@ def test_rma_replaces_a_switch_by_one_that_booted_in_maintenance_mode_first_and_
     policies_after = read_controller(emu, '/control/policies/switches/POAPLEAF001')
     assert policies_before and [policy['templateName'] for policy in policies_after] == [
         policy['templateName'] for policy in policies_before]
-    assert gathered['gathered'][1] == {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True}
-    # the rerun writes nothing; then out of maintenance mode, deployed
-    back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=replace)],
-                                     then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}], deploy=True)])
-    assert back['requests'] == ['DELETE /control/fabrics/site-a/switches/POAPLEAF001/maintenance-mode',
-                                'POST /control/fabrics/site-a/switches/POAPLEAF001/deploy-maintenance-mode']
+    # on 4.2 gathered shows the mode on the switch, which is neither mode while maintenance is intended only
+    assert gathered['gathered'][1] == ({'name': '10.1.0.2', 'role': 'leaf'} if on_manage(emu) else
+                                       {'name': '10.1.0.2', 'role': 'leaf', 'maintenance': True})
+    if on_manage(emu):
+        # the rerun writes nothing, nor does gathered fed back
+        fed_back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=replace)],
+                                             then=[dict(state='merged', config=gathered['gathered'])])
+        assert fed_back['changed'] is False and fed_back.writes == 0
+    else:
+        # the rerun writes nothing; then out of maintenance mode, deployed
+        back, = assert_reruns_idempotent(resource, 'fabric_switches', [dict(state='merged', config=replace)],
+                                         then=[dict(state='merged', config=[{'name': '10.1.0.2', 'maintenance': False}], deploy=True)])
+        assert back['requests'] == ['DELETE /control/fabrics/site-a/switches/POAPLEAF001/maintenance-mode',
+                                    'POST /control/fabrics/site-a/switches/POAPLEAF001/deploy-maintenance-mode']
     run.play.assert_no_secrets(ADMIN_PASSWORD, SWITCH_PASSWORD)
 
 
 def test_an_rma_that_cannot_work_is_refused_before_any_write_and_a_new_switch_that_never_comes_up_fails_naming_it(resource, emu):
-    if on_manage(emu):
-        pytest.skip('4.2 refuses rma before any request: tested above')
     poap_lab(emu)
-    site_a = dict(BOOTSTRAP, name='site-a')
-    _fabric, absent, no_serial, not_booting, never = resource.steps('fabric_switches', [
-        dict(module='fabrics', state='merged', config=[site_a]),
-        dict(state='merged', config=[{'name': '192.0.2.99', 'serial_number': 'POAPLEAF001', 'rma': True}], may_fail=True),
-        dict(state='merged', config=[{'name': '10.1.0.2', 'rma': True}], may_fail=True),
-        dict(state='merged', config=[{'name': '10.1.0.2', 'serial_number': 'FDO9NOTHERE', 'rma': True}], may_fail=True),
-        dict(state='merged', config=[{'name': '10.1.0.2', 'serial_number': 'POAPDEAD002', 'rma': True}], wait_timeout=2,
-             may_fail=True)])
-    for run, message in ((absent, 'rma: switch 192.0.2.99 is not in fabric site-a, so there is nothing to replace'),
-                         (no_serial, 'rma: switch 10.1.0.2 needs serial_number'),
-                         (not_booting, 'is to be replaced by serial number FDO9NOTHERE, which does not ask fabric site-a for POAP')):
+    site_a = inventory(emu, 'site-a')
+    # on 4.2, where an RMA needs the switch in maintenance mode already: the spine there, the leaf not
+    dying = '10.1.0.1' if on_manage(emu) else '10.1.0.2'
+    if on_manage(emu):
+        legacy_view(emu, 'POST', '/control/fabrics/site-a/switches/%s/maintenance-mode' % site_a[dying]['serialNumber'])
+    cases = [({'name': '192.0.2.99', 'serial_number': 'POAPLEAF001', 'rma': True},
+              'rma: switch 192.0.2.99 is not in fabric site-a, so there is nothing to replace'),
+             ({'name': '10.1.0.2', 'rma': True}, 'rma: switch 10.1.0.2 needs serial_number'),
+             ({'name': '10.1.0.2', 'serial_number': 'FDO9NOTHERE', 'rma': True},
+              'is to be replaced by serial number FDO9NOTHERE, which does not ask fabric site-a for POAP')]
+    if on_manage(emu):
+        cases.append(({'name': '10.1.0.2', 'serial_number': 'POAPLEAF001', 'rma': True},
+                      'rma: the RMA of a switch expects it in maintenance mode, and switches 10.1.0.2 (serial number %s, mode '
+                      'normal) of fabric site-a are not; the /api/v1/manage API of Nexus Dashboard 4.2 has no call known to this '
+                      'collection that puts a switch there. Put them in maintenance mode first' % site_a['10.1.0.2']['serialNumber']))
+    *refused, never = resource.steps('fabric_switches', bootstrap_on(emu, 'site-a') + [
+        dict(state='merged', config=[config], may_fail=True) for config, _message in cases] + [
+        dict(state='merged', config=[{'name': dying, 'serial_number': 'POAPDEAD002', 'rma': True}], wait_timeout=2, may_fail=True)])
+    for run, (_config, message) in zip(refused[-len(cases):], cases):
         assert run['failed'] is True and run.writes == 0 and message in run['msg'], run['msg']
     # replaced, the new switch never comes up: the task fails once its wait is over, naming it; a rerun waits again
     assert never['failed'] is True and never['changed'] is True
-    assert never['msg'].startswith('Switches 10.1.0.2 were brought in by POAP but could not be managed within 2 seconds'), never['msg']
-    assert never['requests'][-1] == 'POST /control/fabrics/site-a/rma'
+    assert never['msg'].startswith('Switches %s were brought in by POAP but could not be managed within 2 seconds' % dying), never['msg']
+    assert never['requests'][-1] == ('POST /fabrics/site-a/switches/%s/actions/provisionRMA' % site_a[dying]['serialNumber']
+                                     if on_manage(emu) else 'POST /control/fabrics/site-a/rma')

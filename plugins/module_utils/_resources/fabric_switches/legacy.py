@@ -136,30 +136,38 @@ class SwitchMapping(Mapping):
     def gathered_beside(self):
         """The switches asking the fabric for POAP (none when its bootstrap is off), as config items would name them."""
         try:
-            listed = self.client.read(self.base + '/inventory/poap') or []
+            listed = self.read_bootstrap()
         except ApiError as exc:
             if exc.status == 404:
                 raise
             listed = []  # bootstrap off: no switch can ask
         return {'bootstrap': [bootstrap_item(entry) for entry in bootstrap_entries(listed).values()]}
 
+    # where a fabric's bootstrap is turned on (the refusal of a fabric with it off)
+    BOOTSTRAP_SETTING = 'its bootstrap (the fabrics module, template_params BOOTSTRAP_ENABLE: true, with its DHCP settings)'
+
+    def read_bootstrap(self):
+        """The fabric's bootstrap list, its entries as the legacy API gives them (GET .../inventory/poap)."""
+        return self.client.read(self.base + '/inventory/poap') or []
+
     def bootstrap_list(self):
         """The fabric's bootstrap list (one read); a fabric with bootstrap off is refused, naming the setting."""
         try:
-            return self.client.read(self.base + '/inventory/poap') or []
+            return self.read_bootstrap()
         except ApiError as exc:
             if exc.status == 404:
                 raise
             raise ModelError('poap: the controller does not list the switches asking fabric %s for POAP (HTTP %s: %s). Turn on '
-                             'its bootstrap (the fabrics module, template_params BOOTSTRAP_ENABLE: true, with its DHCP '
-                             'settings), or leave poap out to pre-provision the switches only. Nothing was written.'
-                             % (self.fabric, exc.status, bounded(server_message(exc.body) or exc.message, 200))) from None
+                             '%s, or leave poap out to pre-provision the switches only. Nothing was written.'
+                             % (self.fabric, exc.status, bounded(server_message(exc.body) or exc.message, 200),
+                                self.BOOTSTRAP_SETTING)) from None
 
     def prepare_offline(self, wants):
         self.adding = split_add_options(wants)
-        if any(want.get('poap') for want in wants):
-            raise ModelError('rendered computes the requests offline, so it cannot read which switches ask for POAP; leave poap '
-                             'out to render their pre-provisioning.')
+        for option, unread in (('poap', 'which switches ask for POAP; leave poap out to render their pre-provisioning'),
+                               ('rma', 'the switch an RMA replaces; leave rma out, or run the task in check mode')):
+            if any(want.get(option) for want in wants):
+                raise ModelError('rendered computes the requests offline, so it cannot read %s.' % unread)
 
     def check_intent(self, state, wants, changes, checks):
         del state, wants, checks

@@ -2,12 +2,14 @@
 # Copyright: (c) 2026, fabricops.dashboard contributors
 # GNU General Public License v3.0+ (see https://www.gnu.org/licenses/gpl-3.0.txt)
 """Internal to this collection: the fabric_switches resource's switches before and beside their ordinary life: switches
-pre-provisioned (in the inventory before they boot), switches brought in by POAP (``poap``), and maintenance mode.
+pre-provisioned (in the inventory before they boot), switches brought in by POAP (``poap``), switches replaced (``rma``),
+and maintenance mode.
 
 What both mappings share of them, as data and pure functions: the fields an inventory entry gives (the legacy one, with
 ``mode`` and ``systemMode``; 4.2's, with ``additionalData.systemMode``), what a task may ask of an existing switch, the
-refusals of a switch whose serial number or address the controller already has elsewhere, and the pre-provision bodies
-(docs/api/fabric-controller.yaml ``POST .../inventory/poap``; docs/api/platform.yaml ``POST .../switchActions/preProvision``).
+refusals of a switch whose serial number or address the controller already has elsewhere, the bootstrap entries, and the
+bodies of each API: pre-provision, import and RMA (docs/api/fabric-controller.yaml ``POST .../inventory/poap`` and ``POST
+.../rma``; docs/api/platform.yaml ``POST .../switchActions/preProvision``, ``importBootstrap`` and ``provisionRMA``).
 """
 
 from __future__ import annotations
@@ -288,3 +290,69 @@ def legacy_rma(change, adding, entry, hostname, old, password):
                             'gateway': given.get('gateway') or data.get('gateway')}),
         'publicKey': entry.get('publicKey'), 'imagePolicy': given.get('image_policy') or '',
     }
+
+
+def manage_bootstrap_entries(answer):
+    """A 4.2 bootstrap list (GET .../bootstrap: ``{"switches": [...]}``, or a bare array) as the legacy entries the functions
+    above read: ``softwareVersion`` as ``version``, ``fingerPrint`` as ``fingerprint``, the gateway (``gatewayIpMask``, else
+    ``data.gatewayIpMask``) and ``data.models`` as ``data`` {gateway, modulesModel}; ``inInventory`` kept
+    (docs/api/platform.yaml)."""
+    listed = answer.get('switches') if isinstance(answer, dict) else answer
+    entries = []
+    for entry in listed if isinstance(listed, list) else []:
+        if not isinstance(entry, dict) or not entry.get('serialNumber'):
+            continue
+        data = entry.get('data') if isinstance(entry.get('data'), dict) else {}
+        entries.append({
+            'serialNumber': entry['serialNumber'], 'model': entry.get('model'), 'version': entry.get('softwareVersion'),
+            'publicKey': entry.get('publicKey'), 'fingerprint': entry.get('fingerPrint') or entry.get('fingerprint'),
+            'reAdd': bool(entry.get('reAdd')), 'inInventory': bool(entry.get('inInventory')),
+            'data': {'gateway': entry.get('gatewayIpMask') or data.get('gatewayIpMask'), 'modulesModel': data.get('models')},
+        })
+    return entries
+
+
+def manage_bootstrap(change, adding, entry, password):
+    """One switch of 4.2's import (POST .../switchActions/importBootstrap), with its role: the bootstrap entry's key,
+    fingerprint, model and release (``entry`` as manage_bootstrap_entries gives it), the item's address, hostname, gateway
+    and image policy."""
+    after, given, data = change.after, adding.get(change.name, {}), entry_data(entry)
+    gateway = given.get('gateway') or data.get('gateway')
+    switch = {
+        'serialNumber': after['serial_number'], 'ip': change.name, 'hostname': after.get('hostname'), 'model': entry.get('model'),
+        'softwareVersion': entry.get('version'), 'switchRole': role_to_manage(after['role']), 'password': password,
+        'discoveryAuthProtocol': 'md5', 'publicKey': entry.get('publicKey'), 'fingerPrint': entry.get('fingerprint'),
+        'reAdd': bool(entry.get('reAdd')), 'inInventory': bool(entry.get('inInventory')), 'gatewayIpMask': gateway,
+        'data': {'gatewayIpMask': gateway, 'models': data.get('modulesModel') or [entry.get('model')]},
+    }
+    if given.get('image_policy'):
+        switch['imagePolicy'] = given['image_policy']
+    return switch
+
+
+def manage_rma(change, adding, entry, hostname, old, password):
+    """The body of 4.2's RMA of one switch (POST .../switches/{old}/actions/provisionRMA): the old and new serial numbers,
+    the switch's address, hostname and role, the new switch's model, release, key and gateway (its bootstrap entry)."""
+    body = manage_bootstrap(change, adding, entry, password)
+    for name in ('serialNumber', 'reAdd', 'inInventory'):
+        del body[name]
+    return dict(body, oldSwitchId=old, newSwitchId=change.after['serial_number'], hostname=hostname)
+
+
+def manage_rma_unready(replacing, entries, fabric):
+    """Refuse, before any write, an RMA on 4.2 of a switch not in maintenance mode: no call of that API known to this
+    collection puts it there, and its RMA expects it (docs/api/platform.yaml provisionRMA). In maintenance mode is the
+    mode on the switch (``additionalData.systemMode``) or the one intended (``intendedSystemMode``: a dead switch cannot
+    deploy it). ``replacing``: {address: (old serial, new serial)}; ``entries``: {address: switch-list entry}."""
+    unready = []
+    for address, (old, _new) in sorted(replacing.items()):
+        data = entries[address].get('additionalData') if isinstance(entries[address].get('additionalData'), dict) else {}
+        modes = (str(data.get('systemMode') or '').lower(), str(data.get('intendedSystemMode') or '').lower())
+        if 'maintenance' not in modes:
+            unready.append('%s (serial number %s, mode %s)' % (address, old, modes[0] or 'unknown'))
+    if unready:
+        raise ModelError('rma: the RMA of a switch expects it in maintenance mode, and switches %s of fabric %s are not; the '
+                         '/api/v1/manage API of Nexus Dashboard 4.2 has no call known to this collection that puts a switch '
+                         'there. Put them in maintenance mode first (in the dashboard, or with this module and controller_api: '
+                         'legacy, maintenance: true, on a dashboard that serves the legacy API), then run again. Nothing was '
+                         'written.' % (', '.join(unready), fabric))

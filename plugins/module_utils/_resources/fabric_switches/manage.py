@@ -14,11 +14,16 @@ the wait until they can be managed), the role changes (one ``switchActions/chang
 sends no more requests than on the legacy API, which tests and discovers per role. Like the legacy
 mapping it neither saves nor deploys: a switch is ready once the controller can manage it.
 
-Switches to pre-provision go in one ``switchActions/preProvision``, each with its role, after the adds.
+Switches to pre-provision go in one ``switchActions/preProvision``, each with its role, after the adds. With ``poap``,
+the bootstrap list is ``GET .../bootstrap``; a pre-provisioned switch is swapped to the switch that booted
+(``switches/{serial}/actions/changeSwitchSerialNumber``), then all are imported in one ``switchActions/importBootstrap``,
+each with its role (so no role change follows); ``rma`` is one ``switches/{old}/actions/provisionRMA`` per switch, with its
+role. Then the task waits until they can be managed, as after an add.
 
 What this mapping cannot carry it refuses before any write: ``max_hops`` above 7 (the discovery of
-4.2 takes 0 to 7 hops), and a change of a switch's maintenance mode, which no call of 4.2 known to us
-writes (docs/api/platform.yaml, ManageSwitch ``additionalData``); the mode is read (``systemMode``).
+4.2 takes 0 to 7 hops), a change of a switch's maintenance mode, which no call of 4.2 known to us
+writes (docs/api/platform.yaml, ManageSwitch ``additionalData``; the mode is read, ``systemMode``), and so
+the RMA of a switch not in maintenance mode (the legacy mapping puts it there first).
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.run
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.switch_directory import RUN_SWITCHES
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.legacy import SwitchMapping
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
-    MANAGE_FIELDS, manage_maintenance, manage_preprovision, reprovisions,
+    MANAGE_FIELDS, manage_bootstrap, manage_bootstrap_entries, manage_maintenance, manage_preprovision,
+    manage_rma, manage_rma_unready, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import is_preprovisioned
 from ansible_collections.fabricops.dashboard.plugins.module_utils._session.errors import bounded
@@ -75,16 +81,15 @@ class SwitchManageMapping(SwitchMapping):
         self.base = '/fabrics/%s' % segment(self.fabric)
 
     def prepare(self, wants, have):
-        for option, what in (('poap', 'bring switches in by POAP'), ('rma', 'replace switches (RMA)')):
-            named = [want['name'] for want in wants if want.get(option)]
-            if named:
-                raise ModelError('%s: this collection does not yet %s on the /api/v1/manage API of Nexus Dashboard 4.2 (switches '
-                                 '%s); use controller_api: legacy on a dashboard that serves the legacy API. Nothing was written.'
-                                 % (option, what, ', '.join(named)))
         super().prepare(wants, have)
+        manage_rma_unready(self.replacing, self.entries, self.fabric)
 
-    def gathered_beside(self):
-        return {}  # the bootstrap list of 4.2 is not read yet (see prepare)
+    BOOTSTRAP_SETTING = ('its Day-0 bootstrap, with its DHCP settings, in the dashboard (the fabrics module carries it on the '
+                         'legacy API only: template_params BOOTSTRAP_ENABLE: true)')
+
+    def read_bootstrap(self):
+        """The fabric's bootstrap list (GET .../bootstrap), its entries as the legacy API gives them."""
+        return manage_bootstrap_entries(self.client.read(self.base + '/bootstrap'))
 
     def read_list(self):
         answer = self.client.read(self.base + '/switches') or {}
@@ -139,10 +144,42 @@ class SwitchManageMapping(SwitchMapping):
             yield from self.attempt('pre-provisioning', [change.name for change in provisioned], Request(
                 'POST', self.base + '/switchActions/preProvision',
                 {'switches': [manage_preprovision(change, self.adding, password) for change in provisioned]}))
+        imports = [change for change in changes if (change.after or {}).get('poap')]
+        if imports:
+            yield from self.bootstrap(imports)
+        replaced = [change for change in changes if (change.after or {}).get('rma')]
+        for change in replaced:
+            yield from self.replace(change)
         roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = {'switchRoles': [{'switchId': self.serial(address), 'role': role_to_manage(role)} for address, role in roles.items()]}
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', self.base + '/switchActions/changeRoles', body))
+        if (imports or replaced) and wait_seconds(self.params):
+            # each boots with its day-0 configuration, as a greenfield add reloads
+            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports + replaced}, 'brought in by POAP'))
+
+    def bootstrap(self, imports):
+        """Swap each pre-provisioned switch of another serial number to the switch that booted, then import them all, each
+        with its role."""
+        for change in imports:
+            old, new = (change.before or {}).get('serial_number'), change.after['serial_number']
+            if change.action == 'update' and old and old != new:
+                yield from self.attempt('swapping the serial number of', [change.name], Request(
+                    'POST', '%s/switches/%s/actions/changeSwitchSerialNumber' % (self.base, segment(old)), {'newSwitchId': new}))
+        password = self.params.get('switch_password') or ''
+        yield from self.attempt('importing by POAP', [change.name for change in imports], Request(
+            'POST', self.base + '/switchActions/importBootstrap', {'switches': [
+                manage_bootstrap(change, self.adding, self.booting[change.after['serial_number']], password) for change in imports]}))
+        self.entries.update((change.name, {'serialNumber': change.after['serial_number']}) for change in imports)
+
+    def replace(self, change):
+        """RMA of one switch, in maintenance mode already (prepare refuses it otherwise), with its role."""
+        old, new = self.replacing[change.name]
+        entry = self.entries[change.name]
+        yield from self.attempt('replacing (RMA)', [change.name], Request(
+            'POST', '%s/switches/%s/actions/provisionRMA' % (self.base, segment(old)), manage_rma(
+                change, self.adding, self.booting[new], entry.get('hostname') or '', old, self.params.get('switch_password') or '')))
+        self.entries[change.name] = dict(entry, serialNumber=new, switchId=new)
 
     def add_all(self, roles):
         """Discover every new switch at once, add them per way of adding (each with its role), then wait for them all."""
@@ -187,11 +224,14 @@ class SwitchManageMapping(SwitchMapping):
 
     @staticmethod
     def ready(entry, greenfield, seen_down):
-        """Discovered (``ok``) and out of migration (``normal``); a greenfield add only after its reload (4.4: it shows
-        a ``discoveryStatus`` other than ``ok`` first)."""
+        """Discovered (``ok``) and out of migration: ``normal``, or for a switch replaced by RMA, which keeps the old one's
+        mode, ``maintenance`` (``inconsistent`` while that mode is intended and not yet deployed); a greenfield add only after
+        its reload (4.4: it shows a ``discoveryStatus`` other than ``ok`` first)."""
         discovery, mode = status_of(entry)
-        return discovery == 'ok' and mode == 'normal' and (seen_down or not greenfield)
+        return discovery == 'ok' and mode in ('normal', 'maintenance', 'inconsistent') and (seen_down or not greenfield)
 
     def role_changes(self, change):
-        """A pre-provisioned switch has its role in the pre-provision body: only a switch whose role alone changes."""
-        return change.action == 'update' and not reprovisions(change) and change.before.get('role') != change.after['role']
+        """A pre-provisioned, imported or replaced switch has its role in that body: only a switch whose role alone changes."""
+        after = change.after or {}
+        return (change.action == 'update' and not reprovisions(change) and not (after.get('poap') or after.get('rma'))
+                and change.before.get('role') != after['role'])

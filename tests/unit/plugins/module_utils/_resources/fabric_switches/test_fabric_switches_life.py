@@ -8,8 +8,8 @@ from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.mod
 from ansible_collections.fabricops.dashboard.plugins.module_utils._framework.plan import Change
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.life import (
     LEGACY_FIELDS, bootstrap_entries, bootstrap_item, check_new, legacy_bootstrap, legacy_intended_maintenance, legacy_maintenance,
-    legacy_preprovision, legacy_rma, manage_maintenance, manage_preprovision, mark_poap, mark_rma, pin_managed, poap_problems,
-    refuse_taken, reprovisions,
+    legacy_preprovision, legacy_rma, manage_bootstrap, manage_bootstrap_entries, manage_maintenance, manage_preprovision, manage_rma,
+    manage_rma_unready, mark_poap, mark_rma, pin_managed, poap_problems, refuse_taken, reprovisions,
 )
 from ansible_collections.fabricops.dashboard.plugins.module_utils._resources.fabric_switches.model import SwitchModel
 
@@ -162,3 +162,62 @@ def test_rma_replaces_a_switch_of_the_fabric_by_one_asking_and_refuses_what_cann
 def test_poap_needs_the_serial_number_of_the_switch_that_boots():
     with pytest.raises(ModelError, match='poap: switch 192.0.2.90 needs serial_number'):
         mark_poap([{'name': '192.0.2.90', 'poap': True}], {}, BOOTING, lambda address: False, 'site-dc1')
+
+
+# the same on 4.2: its bootstrap list (docs/api/platform.yaml GET .../bootstrap), its import and RMA bodies
+MANAGE_BOOTING = bootstrap_entries(manage_bootstrap_entries({'switches': [
+    {'serialNumber': 'FDO2', 'model': 'N9K-C93180YC-FX', 'softwareVersion': '10.3(2)', 'publicKey': 'ssh-rsa AAAA',
+     'fingerPrint': 'MD5:01', 'reAdd': False, 'inInventory': True, 'data': {'gatewayIpMask': '192.0.2.1/24', 'models': ['N9K-C93180YC-FX']}},
+    {'serialNumber': 'FDO3', 'model': 'N9K-C93180YC-EX', 'softwareVersion': '10.2(5)', 'gatewayIpMask': '198.51.100.1/24', 'data': {}},
+    {'model': 'no serial number: not an entry'}, 'not an entry',
+]}))
+
+
+def test_a_42_bootstrap_list_reads_as_the_legacy_one_for_gathered_and_the_checks():
+    assert [bootstrap_item(entry) for entry in MANAGE_BOOTING.values()] == [
+        {'serial_number': 'FDO2', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)', 'gateway': '192.0.2.1/24'},
+        {'serial_number': 'FDO3', 'model': 'N9K-C93180YC-EX', 'version': '10.2(5)', 'gateway': '198.51.100.1/24'}]
+    # a bare array is read too (cisco.nd takes both), and an answer of another shape is no entry
+    assert [entry['serialNumber'] for entry in manage_bootstrap_entries([{'serialNumber': 'FDO4'}])] == ['FDO4']
+    assert manage_bootstrap_entries({'unexpected': True}) == [] and manage_bootstrap_entries(None) == []
+    change = Change('192.0.2.90', None, {'name': '192.0.2.90', 'serial_number': 'FDO3', 'poap': True, 'version': '10.3(2)'})
+    assert poap_problems([change], {}, MANAGE_BOOTING, 'day0-secret') == [
+        'switch 192.0.2.90 needs hostname',
+        "switch 192.0.2.90 boots as version 10.2(5), not 10.3(2) (leave version out: it is the switch's own)"]
+
+
+def test_the_42_import_carries_the_role_the_key_and_the_gateway():
+    change = Change('192.0.2.81', dict(PRE, poap=False), dict(PRE, serial_number='FDO2', poap=True))
+    assert manage_bootstrap(change, ADDING, MANAGE_BOOTING['FDO2'], 'day0-secret') == {
+        'serialNumber': 'FDO2', 'ip': '192.0.2.81', 'hostname': 'leaf-81', 'model': 'N9K-C93180YC-FX', 'softwareVersion': '10.3(2)',
+        'switchRole': 'border', 'password': 'day0-secret', 'discoveryAuthProtocol': 'md5', 'publicKey': 'ssh-rsa AAAA',
+        'fingerPrint': 'MD5:01', 'reAdd': False, 'inInventory': True, 'gatewayIpMask': '192.0.2.1/24',
+        'data': {'gatewayIpMask': '192.0.2.1/24', 'models': ['N9K-C93180YC-FX']}, 'imagePolicy': 'day0'}
+    # without a gateway of its own, the one the fabric's DHCP offered; the models default to the switch's
+    body = manage_bootstrap(Change('192.0.2.90', None, {'name': '192.0.2.90', 'serial_number': 'FDO3', 'hostname': 'h',
+                                                        'role': 'border_gateway', 'poap': True}), {}, MANAGE_BOOTING['FDO3'], 'p')
+    assert (body['gatewayIpMask'], body['data'], body['switchRole']) == (
+        '198.51.100.1/24', {'gatewayIpMask': '198.51.100.1/24', 'models': ['N9K-C93180YC-EX']}, 'borderGateway')
+    assert 'imagePolicy' not in body
+
+
+def test_the_42_rma_names_both_switches_and_keeps_the_old_ones_hostname_and_needs_maintenance_mode():
+    change = Change('10.1.0.2', {'name': '10.1.0.2', 'role': 'leaf', 'rma': False, 'serial_number': 'FDOOLD'},
+                    {'name': '10.1.0.2', 'role': 'leaf', 'rma': True, 'serial_number': 'FDO2'})
+    body = manage_rma(change, {}, MANAGE_BOOTING['FDO2'], 'site-a-leaf-2', 'FDOOLD', 'day0-secret')
+    assert (body['oldSwitchId'], body['newSwitchId'], body['ip'], body['hostname'], body['switchRole'], body['model'],
+            body['publicKey'], body['fingerPrint']) == (
+        'FDOOLD', 'FDO2', '10.1.0.2', 'site-a-leaf-2', 'leaf', 'N9K-C93180YC-FX', 'ssh-rsa AAAA', 'MD5:01')
+    assert not {'serialNumber', 'reAdd', 'inInventory'} & set(body)
+
+    def entry(system, intended):
+        return {'additionalData': {'systemMode': system, 'intendedSystemMode': intended}}
+
+    replacing = {'10.1.0.2': ('FDOOLD', 'FDO2'), '10.1.0.1': ('FDOSPINE', 'FDO3')}
+    # in maintenance mode on the switch, or intended (a dead switch cannot deploy it): ready
+    manage_rma_unready(replacing, {'10.1.0.2': entry('maintenance', 'maintenance'), '10.1.0.1': entry('inconsistent', 'maintenance')},
+                       'site-a')
+    manage_rma_unready({}, {}, 'site-a')
+    with pytest.raises(ModelError, match=r'switches 10.1.0.1 \(serial number FDOSPINE, mode normal\), 10.1.0.2 \(serial number '
+                                         r'FDOOLD, mode unknown\) of fabric site-a are not; .* Put them in maintenance mode first'):
+        manage_rma_unready(replacing, {'10.1.0.2': {}, '10.1.0.1': entry('normal', 'normal')}, 'site-a')

@@ -31,18 +31,24 @@ def discovered(request, found):
                          for seed in request.body['seedIpCollection']]}
 
 
-def manage_switches(switches=(), found=None):
+def manage_switches(switches=(), found=None, booting=None):
     """/api/v1/manage of a 4.2 controller with fabric site-a only: its switches listed, writes collected, the discovery
-    answered; another fabric's list answers 404."""
+    answered; another fabric's list answers 404; the bootstrap list ``booting``, or refused as with bootstrap off (None)."""
     def switches_of(path, params):
         fabric = path.split('/')[2]
         if fabric != 'site-a':
             raise ApiError('Fabric %s not found' % fabric, 404, method='GET', path=path)
         return {'switches': list(switches)}
 
+    def bootstrap(path, params):
+        if booting is None:
+            raise ApiError('Please enable the DHCP in Fabric Settings to start the bootstrap', 400, method='GET', path=path)
+        return {'switches': list(booting)}
+
     def answer(request):
         return discovered(request, found or {}) if request.path.endswith('/actions/shallowDiscovery') else None
-    return FakeController({'/fabrics/site-a/switches': switches_of, '/fabrics/no-such/switches': switches_of}, answer_write=answer)
+    return FakeController({'/fabrics/site-a/switches': switches_of, '/fabrics/no-such/switches': switches_of,
+                           '/fabrics/site-a/bootstrap': bootstrap}, answer_write=answer)
 
 
 SITE_A = [listed('10.1.0.1', 'FDO1', 'spine'), listed('10.1.0.2', 'FDO2', 'borderGateway')]
@@ -60,11 +66,15 @@ def test_protocol_names_as_4_2_spells_them():
     assert auth_protocol_to_manage('sha_aes') == 'sha-aes' and auth_protocol_to_manage(None) == 'md5'
 
 
-def test_gathered_on_4_2_reads_the_list_once_in_the_module_terms():
+def test_gathered_on_4_2_reads_the_list_once_in_the_module_terms_and_the_bootstrap_list():
     result, controller = run({'state': 'gathered'})
-    assert controller.prefix == '/api/v1/manage' and controller.read_paths() == ['/fabrics/site-a/switches']
+    assert controller.prefix == '/api/v1/manage' and controller.read_paths() == ['/fabrics/site-a/switches', '/fabrics/site-a/bootstrap']
     assert result['gathered'] == [{'name': '10.1.0.1', 'role': 'spine', 'maintenance': False},
                                   {'name': '10.1.0.2', 'role': 'border_gateway', 'maintenance': False}]
+    assert result['bootstrap'] == []  # bootstrap off: no switch can ask
+    booting = [{'serialNumber': 'FDO9', 'model': 'N9K-C93180YC-FX', 'softwareVersion': '10.3(2)', 'gatewayIpMask': '192.0.2.1/24'}]
+    result, _controller = run({'state': 'gathered'}, manage_switches(SITE_A, booting=booting))
+    assert result['bootstrap'] == [{'serial_number': 'FDO9', 'model': 'N9K-C93180YC-FX', 'version': '10.3(2)', 'gateway': '192.0.2.1/24'}]
 
 
 def test_adds_are_one_discovery_then_one_add_per_way_of_adding_each_switch_with_its_role():
@@ -176,3 +186,64 @@ def test_a_new_switch_is_waited_for_until_discovered_out_of_migration_and_after_
     # a greenfield switch that never showed its reload is not taken as ready
     with pytest.raises(StepFailed, match='Switches 192.0.2.11 were discovered but could not be managed within 3 seconds'):
         waiting([('ok', 'normal')] * 10, greenfield=True, timeout=3)
+
+
+# POAP and RMA on 4.2: a switch asking for POAP (docs/api/platform.yaml GET .../bootstrap)
+BOOTING = [{'serialNumber': 'FDO9', 'model': 'N9K-C93180YC-FX', 'softwareVersion': '10.3(2)', 'publicKey': 'ssh-rsa AAAA',
+            'fingerPrint': 'MD5:01', 'gatewayIpMask': '192.0.2.1/24', 'data': {'gatewayIpMask': '192.0.2.1/24', 'models': []}}]
+
+
+def test_poap_on_4_2_swaps_the_preprovisioned_switch_then_imports_it_with_its_role_and_no_role_change():
+    preprovisioned = dict(listed('192.0.2.81', 'FDOPRE', 'border', discovery='unreachable'), model='N9K-C93180YC-FX',
+                          softwareVersion='10.3(2)')
+    controller = manage_switches(SITE_A + [preprovisioned], booting=BOOTING)
+    result, controller = run(dict(CREDENTIALS, config=[{'name': '192.0.2.81', 'serial_number': 'FDO9', 'poap': True,
+                                                        'hostname': 'switch-FDOPRE', 'role': 'border'}]), controller)
+    assert result['changed'] is True, result
+    assert result['requests'] == ['POST /fabrics/site-a/switches/FDOPRE/actions/changeSwitchSerialNumber',
+                                  'POST /fabrics/site-a/switchActions/importBootstrap']
+    swap, imported = (request.body for request in controller.writes)
+    assert swap == {'newSwitchId': 'FDO9'}
+    switch, = imported['switches']
+    assert (switch['serialNumber'], switch['ip'], switch['switchRole'], switch['publicKey'], switch['gatewayIpMask']) == (
+        'FDO9', '192.0.2.81', 'border', 'ssh-rsa AAAA', '192.0.2.1/24')
+    # bootstrap off: refused before any write, naming what to turn on
+    refused, controller = run(dict(CREDENTIALS, config=[{'name': '192.0.2.91', 'serial_number': 'FDO9', 'poap': True,
+                                                         'hostname': 'leaf-91'}]))
+    assert refused['failed'] is True and controller.sent == []
+    assert refused['msg'].startswith('poap: the controller does not list the switches asking fabric site-a for POAP (HTTP 400: '
+                                     'Please enable the DHCP in Fabric Settings to start the bootstrap). Turn on its Day-0 bootstrap')
+
+
+def test_rma_on_4_2_is_one_request_with_the_role_for_a_switch_in_maintenance_mode_and_refused_for_one_not():
+    replace = dict(CREDENTIALS, config=[{'name': '10.1.0.2', 'serial_number': 'FDO9', 'rma': True}])
+    refused, controller = run(replace, manage_switches(SITE_A, booting=BOOTING))
+    assert refused['failed'] is True and controller.sent == []
+    assert ('rma: the RMA of a switch expects it in maintenance mode, and switches 10.1.0.2 (serial number FDO2, mode normal) of '
+            'fabric site-a are not') in refused['msg']
+    # check mode refuses it alike: no earlier task of this module can put it there on 4.2
+    refused, controller = run(replace, manage_switches(SITE_A, booting=BOOTING), check_mode=True)
+    assert refused['failed'] is True and controller.sent == []
+    in_maintenance = [SITE_A[0], listed('10.1.0.2', 'FDO2', 'borderGateway', mode='maintenance')]
+    result, controller = run(replace, manage_switches(in_maintenance, booting=BOOTING))
+    assert result['changed'] is True and result['requests'] == ['POST /fabrics/site-a/switches/FDO2/actions/provisionRMA']
+    body = controller.writes[0].body
+    assert (body['oldSwitchId'], body['newSwitchId'], body['ip'], body['hostname'], body['switchRole'], body['password']) == (
+        'FDO2', 'FDO9', '10.1.0.2', 'switch-FDO2', 'borderGateway', SWITCH_PASSWORD)
+
+
+def test_a_replaced_switch_is_ready_in_maintenance_mode_deployed_or_only_intended_never_while_migrating():
+    ready = SwitchManageMapping.ready
+    assert [ready(listed('10.1.0.2', 'FDO9', mode=mode), True, True) for mode in ('normal', 'maintenance', 'inconsistent')] == [True] * 3
+    assert ready(listed('10.1.0.2', 'FDO9', mode='migration'), True, True) is False
+    assert ready(listed('10.1.0.2', 'FDO9', discovery='unreachable', mode='maintenance'), True, True) is False
+    assert ready(listed('10.1.0.2', 'FDO9', mode='maintenance'), True, False) is False  # greenfield: not before its reload
+
+
+@pytest.mark.parametrize('api', ['manage', 'legacy'])
+def test_rendered_refuses_poap_and_rma_which_need_the_controller_on_both_apis(api):
+    for option, said in (('poap', 'cannot read which switches ask for POAP'), ('rma', 'cannot read the switch an RMA replaces')):
+        result = FABRIC_SWITCHES.run(ControllerClient(None), dict(CREDENTIALS, state='rendered', fabric='site-a', controller_api=api,
+                                                                  max_hops=0, config=[{'name': '10.1.0.2', 'serial_number': 'FDO9',
+                                                                                       'hostname': 'leaf-2', option: True}]))
+        assert result['failed'] is True and said in result['msg'], result
