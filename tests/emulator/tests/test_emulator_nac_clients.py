@@ -1,0 +1,55 @@
+"""What Cisco's Network-as-Code roles (netascode/ansible-dc-vxlan 0.8.0) send beyond cisco.dcnm's modules, on a lab's
+switches: the requests NaC's example needs (benchmarks/nac_vs_ours.py runs NaC itself; these tests do not need it)."""
+
+import pathlib
+
+import pytest
+import yaml
+
+from controller_paths import FABRICS, LAN
+
+LAB = yaml.safe_load((pathlib.Path(__file__).resolve().parents[3] / "benchmarks" / "nac" / "nac-example-lab.yaml")
+                     .read_text(encoding="utf-8"))
+LEAF = LAB["switches"][2]
+POLICIES = LAN + "/control/policies"
+
+
+def hostname_policy(serial, name):
+    """The body NaC's update_switch_hostname_policy sends for a switch with no host_11_1 policy."""
+    return {"nvPairs": {"SWITCH_NAME": name}, "entityName": "SWITCH", "entityType": "SWITCH", "source": "",
+            "priority": "100", "description": "", "templateName": "host_11_1", "serialNumber": serial}
+
+
+@pytest.fixture(name="admin")
+def nac_admin(emu):
+    """An admin session; fabric nac-fabric1 holds the NaC example's leaf1, discovered from the lab."""
+    answer = emu.session().post(emu.url("/_emulator/lab"), json=LAB, timeout=10)
+    assert answer.status_code == 200, answer.text
+    emu.set_timing(discover_seconds=0.1, deploy_seconds=0.1, reload_seconds=0.1)
+    session = emu.login("admin")
+    made = session.post(emu.url(LAN + "/control/fabrics/nac-fabric1/Easy_Fabric"), json={"BGP_AS": "65001"}, timeout=10)
+    assert made.status_code == 200, made.text
+    found = session.post(emu.url(FABRICS + "/nac-fabric1/inventory/discover"), timeout=10, json={
+        "seedIP": LEAF["address"], "role": "leaf", "preserveConfig": False, "switches": [{"ipaddr": LEAF["address"]}]})
+    assert found.status_code == 200, found.text
+    return session
+
+
+def test_nac_creates_a_missing_hostname_policy_with_one_post_and_finds_it_by_template(emu, admin):
+    """NaC's create role failed at its step 5 ("Manage resources failed: 'message'") when the emulator answered this
+    POST 404: NaC then read DATA.message of an answer that had none."""
+    answer = admin.post(emu.url(POLICIES), json=hostname_policy(LEAF["serial"], LEAF["hostname"]), timeout=10)
+    assert answer.status_code == 200, answer.text
+    made = answer.json()
+    assert (made["templateName"], made["serialNumber"], made["nvPairs"]["SWITCH_NAME"]) == (
+        "host_11_1", LEAF["serial"], LEAF["hostname"])
+    listed = admin.get(emu.url(POLICIES + "/nac-fabric1/policy"), params={"templateName": "host_11_1"}, timeout=10)
+    assert [(policy["policyId"], policy["serialNumber"]) for policy in listed.json()] == [(made["policyId"], LEAF["serial"])]
+
+
+def test_a_hostname_policy_for_a_switch_that_is_not_there_is_a_json_400_with_the_message_nac_reads(emu, admin):
+    answer = admin.post(emu.url(POLICIES), json=hostname_policy("NOSUCHSERIAL1", "ghost"), timeout=10)
+    assert answer.status_code == 400, answer.text
+    assert "NOSUCHSERIAL1" in answer.json()["message"]
+    listed = admin.get(emu.url(POLICIES + "/nac-fabric1/policy"), params={"templateName": "host_11_1"}, timeout=10)
+    assert listed.json() == []
