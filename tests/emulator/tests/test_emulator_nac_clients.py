@@ -2,6 +2,8 @@
 switches: the requests NaC's example needs (benchmarks/nac_vs_ours.py runs NaC itself; these tests do not need it)."""
 
 import pathlib
+import re
+import time
 
 import pytest
 import yaml
@@ -53,3 +55,17 @@ def test_a_hostname_policy_for_a_switch_that_is_not_there_is_a_json_400_with_the
     assert "NOSUCHSERIAL1" in answer.json()["message"]
     listed = admin.get(emu.url(POLICIES + "/nac-fabric1/policy"), params={"templateName": "host_11_1"}, timeout=10)
     assert listed.json() == []
+
+
+def test_a_discovered_switch_shows_an_uptime_once_manageable_so_nacs_deploy_picks_it_when_out_of_sync(emu, admin):
+    """NaC's deploy role deploys the switches whose ccStatus is NA, Pending or Out-of-Sync and whose upTimeStr is not
+    empty; without upTimeStr it deployed none of the example's six (get_deployable_switches: changed=0/6)."""
+    deadline = time.monotonic() + 20
+    while True:
+        switch = admin.get(emu.url(FABRICS + "/nac-fabric1/inventory/switchesByFabric"), timeout=10).json()[0]
+        if switch["managable"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert switch["managable"] is True, switch
+    assert switch["ccStatus"] in ("NA", "Pending", "Out-of-Sync") and switch["upTimeStr"], switch
+    assert re.fullmatch(r"(\d+ days, )?\d\d:\d\d:\d\d", switch["upTimeStr"]), switch["upTimeStr"]
