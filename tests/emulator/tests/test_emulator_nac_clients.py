@@ -1,6 +1,7 @@
 """What Cisco's Network-as-Code roles (netascode/ansible-dc-vxlan 0.8.0) send beyond cisco.dcnm's modules, on a lab's
 switches: the requests NaC's example needs (benchmarks/nac_vs_ours.py runs NaC itself; these tests do not need it)."""
 
+import json
 import pathlib
 import re
 import time
@@ -69,3 +70,32 @@ def test_a_discovered_switch_shows_an_uptime_once_manageable_so_nacs_deploy_pick
     assert switch["managable"] is True, switch
     assert switch["ccStatus"] in ("NA", "Pending", "Out-of-Sync") and switch["upTimeStr"], switch
     assert re.fullmatch(r"(\d+ days, )?\d\d:\d\d:\d\d", switch["upTimeStr"]), switch["upTimeStr"]
+
+
+def test_an_update_of_a_deployed_network_puts_its_switches_out_of_sync_until_a_deploy(emu):
+    """NaC's deploy role and ours deploy the switches whose ccStatus is not In-Sync: after one network's VLAN changed,
+    neither deployed it while the emulator left the switch In-Sync with the network's attachment PENDING."""
+    admin = emu.login("admin")
+    emu.set_timing(deploy_seconds=0)
+    inventory = emu.url(LAN + "/control/fabrics/site-a/inventory/switchesByFabric")
+    leaf = next(switch for switch in admin.get(inventory, timeout=10).json() if switch["switchRole"] == "leaf")
+    networks = LAN + "/top-down/fabrics/site-a/networks"
+    attach = [{"networkName": "net-1", "lanAttachList": [{"fabric": "site-a", "networkName": "net-1", "serialNumber": leaf["serialNumber"],
+                                                          "switchPorts": "", "vlan": 0, "deployment": True}]}]
+    assert admin.post(emu.url(networks + "/attachments"), json=attach, timeout=10).status_code == 200
+    assert admin.post(emu.url(LAN + "/control/fabrics/site-a/config-deploy"), timeout=10).status_code == 200
+
+    def leaf_status():
+        return next(switch["ccStatus"] for switch in admin.get(inventory, timeout=10).json()
+                    if switch["serialNumber"] == leaf["serialNumber"])
+
+    assert leaf_status() == "In-Sync"
+    network = admin.get(emu.url(networks + "/net-1"), timeout=10).json()
+    config = dict(json.loads(network["networkTemplateConfig"]), vlanId=2312)
+    changed = dict(network, networkTemplateConfig=json.dumps(config))
+    assert admin.put(emu.url(networks + "/net-1"), json=changed, timeout=10).status_code == 200
+    assert admin.get(emu.url(networks + "/net-1"), timeout=10).json()["networkStatus"] == "PENDING"
+    assert leaf_status() == "Out-of-Sync"
+    assert admin.post(emu.url(LAN + "/control/fabrics/site-a/config-deploy"), timeout=10).status_code == 200
+    assert leaf_status() == "In-Sync"
+    assert admin.get(emu.url(networks + "/net-1"), timeout=10).json()["networkStatus"] == "DEPLOYED"
