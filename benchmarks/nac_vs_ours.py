@@ -28,6 +28,7 @@ Sources (git directories, as /work/.mirror holds them; override with the environ
                    nac-yaml==1.0.0 nac-validate==1.0.0 macaddress netaddr packaging jmespath``)
 
     .venv/bin/python benchmarks/nac_vs_ours.py [--latencies 0 150] [--only ours|nac] [--keep DIR]
+    .venv/bin/python benchmarks/nac_vs_ours.py --scale [--keep DIR]   (our role only, see ``scale``)
 
 Not in CI: it needs the mirrors and NaC's venv.
 """
@@ -185,10 +186,43 @@ def bench(who, latency, work):
     return rows
 
 
+def scale(work):
+    """Our role on benchmarks/nac/scale_model.py's model at 0 ms: validate + preview (goal under 15 s), apply + deploy,
+    and the rerun with nothing to do (goal under 30 s); the peak memory of ansible-playbook's largest process (goal under
+    500 MB), as /usr/bin/time -v reports it."""
+    from nac import scale_model  # pylint: disable=import-outside-toplevel
+    example = unpack(EXAMPLE_GIT, EXAMPLE_REF, work / 'scale' / 'example')
+    directory = work / 'scale' / 'repository'
+    shutil.rmtree(directory, ignore_errors=True)
+    shutil.copytree(example / 'group_vars', directory / 'group_vars')
+    lab = scale_model.write(example, directory)
+    inventory = {'all': {'children': {'ndfc': {'hosts': {scale_model.FABRIC: {
+        'ansible_host': "{{ lookup('ansible.builtin.env', 'ND_HOST') }}"}}}}}}
+    (directory / 'inventory.yaml').write_text(yaml.safe_dump(inventory), encoding='utf-8')
+    (directory / 'vxlan.yaml').write_text(OUR_PLAYBOOK.replace('hosts: ' + FABRIC, 'hosts: ' + scale_model.FABRIC), encoding='utf-8')
+    (directory / 'ansible.cfg').write_text('[defaults]\nhost_key_checking = False\n', encoding='utf-8')
+    args = ['--lab', str(lab), '--seed', 'empty', '--deploy-seconds', '1', '--discover-seconds', '2', '--reload-seconds', '2']
+    print('scale: %d switches, %d VRFs, %d networks, %d access ports; emulator %s' % (
+        scale_model.SPINES + scale_model.LEAVES, scale_model.VRFS, scale_model.NETWORKS, scale_model.PORTS, ' '.join(args[4:])))
+    with EmulatorProcess(workdir=work / 'scale' / 'emulator', extra_args=args, startup_timeout=120) as emulator:
+        env = environment(emulator, directory, None, 'ours')
+        for run, stages in (('validate + preview', 'validate,preview'), ('apply + deploy', None), ('rerun', None)):
+            extra = ['-e', 'fabric_stages=%s' % stages] if stages else []
+            memory = work / 'scale' / 'time.txt'
+            before = request_counts(emulator.counters())
+            requests, writes, seconds, outcomes, code, _after, _by_task = timed_run(
+                ['/usr/bin/time', '-v', '-o', str(memory)] + command(emulator, directory, 'ours', run) + extra, env, emulator,
+                before, ends_its_session=True)
+            peak = [line for line in memory.read_text(encoding='utf-8').splitlines() if 'Maximum resident' in line]
+            print('ours scale  %-18s requests %5d  writes %5d  %7.1f s  rc %d  peak %s MB  %s' % (
+                run, requests, writes, seconds, code, int(peak[0].split()[-1]) // 1024 if peak else '?', outcome(outcomes)), flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--latencies', type=int, nargs='+', default=[0, 150])
     parser.add_argument('--only', choices=('ours', 'nac'))
+    parser.add_argument('--scale', action='store_true', help='only the scale runs of our role (benchmarks/nac/scale_model.py)')
     parser.add_argument('--keep', help='a directory for the repositories, collections and emulators (default: a temporary one)')
     options = parser.parse_args()
     if not NAC_PLAYBOOK.exists():
@@ -196,6 +230,9 @@ def main():
     print('emulator timings: %s; lab %s' % (', '.join('%s %s' % item for item in TIMINGS.items()), LAB.relative_to(REPO)))
     print('NaC %s (example %s) on cisco.dcnm %s with %s; ours with %s' % (NAC_REF, EXAMPLE_REF, DCNM_REF, NAC_PLAYBOOK, OURS_PLAYBOOK))
     work = pathlib.Path(options.keep or tempfile.mkdtemp(prefix='nac-bench-'))
+    if options.scale:
+        scale(work)
+        return 0
     results = {}
     for latency in options.latencies:
         for who in ('nac', 'ours'):
