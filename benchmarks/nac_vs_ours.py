@@ -27,7 +27,7 @@ Sources (git directories, as /work/.mirror holds them; override with the environ
                    ``python3 -m venv build/nacvenv && build/nacvenv/bin/pip install ansible==11.13.0 requests
                    nac-yaml==1.0.0 nac-validate==1.0.0 macaddress netaddr packaging jmespath``)
 
-    .venv/bin/python benchmarks/nac_vs_ours.py [--latencies 0 150] [--only ours|nac] [--keep DIR]
+    .venv/bin/python benchmarks/nac_vs_ours.py [--latencies 0 150] [--only ours|nac] [--breakdown] [--keep DIR]
     .venv/bin/python benchmarks/nac_vs_ours.py --scale [--keep DIR]   (our role only, see ``scale``)
 
 Not in CI: it needs the mirrors and NaC's venv.
@@ -166,7 +166,7 @@ def outcome(outcomes):
     return 'tasks: %d changed, %d ok, %d skipped' % (states.count('changed'), states.count('ok'), states.count('skipping'))
 
 
-def bench(who, latency, work):
+def bench(who, latency, work, breakdown=False):
     """[(run, requests, writes, seconds, return code)] of one collection at one latency, on a fresh emulator."""
     rows = []
     example, collections = repository(work, who)
@@ -178,9 +178,12 @@ def bench(who, latency, work):
             if run == 'one network':
                 change_one_network(example)
             before = request_counts(emulator.counters())
-            requests, writes, seconds, outcomes, code, _after, _by_task = timed_run(
+            requests, writes, seconds, outcomes, code, _after, by_task = timed_run(
                 command(emulator, example, who, run), env, emulator, before, ends_its_session=(who == 'ours'))
             rows.append((run, requests, writes, seconds, code))
+            if breakdown:
+                for key, count in sorted(by_task[0][1].items(), key=lambda item: (-item[1], item[0])):
+                    print('      %4d  %s' % (count, key))
             print('%-4s %4d ms  %-16s requests %5d  writes %4d  %7.1f s  rc %d  %s; %s' % (
                 who, latency, run, requests, writes, seconds, code, outcome(outcomes), fabric_state(emulator)), flush=True)
     return rows
@@ -222,6 +225,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--latencies', type=int, nargs='+', default=[0, 150])
     parser.add_argument('--only', choices=('ours', 'nac'))
+    parser.add_argument('--breakdown', action='store_true', help="each run's requests by method, path template and status")
     parser.add_argument('--scale', action='store_true', help='only the scale runs of our role (benchmarks/nac/scale_model.py)')
     parser.add_argument('--keep', help='a directory for the repositories, collections and emulators (default: a temporary one)')
     options = parser.parse_args()
@@ -238,7 +242,7 @@ def main():
         for who in ('nac', 'ours'):
             if options.only and who != options.only:
                 continue
-            results[who, latency] = {row[0]: row for row in bench(who, latency, work)}
+            results[who, latency] = {row[0]: row for row in bench(who, latency, work, options.breakdown)}
     print()
     print('%-8s %-16s %10s %10s %8s %10s %10s %8s' % ('latency', 'run', 'NaC req', 'ours req', 'ratio', 'NaC s', 'ours s', 'ratio'))
     for latency in options.latencies:
