@@ -73,9 +73,12 @@ class TopDown:
                 item["fields"][key] = value
         if kind == "network" and "vrf" in body:
             item["vrf"] = str(body["vrf"])
-        for attachment in item["attachments"].values():
+        for serial, attachment in item["attachments"].items():
             if attachment["attached"] and self._attachment_state(attachment) == DEPLOYED:
                 attachment["state"] = PENDING
+                # [uncertain] as after an attach: the switch has config to push, so it is Out-of-Sync until a
+                # deploy (Network-as-Code's deploy role and ours deploy the switches whose ccStatus says so)
+                self._switches[fabric_name][serial]["pending"] = True
         return {}
 
     def delete_item(self, kind, fabric_name, name):

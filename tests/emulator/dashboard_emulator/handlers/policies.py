@@ -4,7 +4,7 @@ Named by the operationId in docs/api/fabric-controller.yaml. A policy is named b
 a switch by its serial number; the caller needs read (write) permission on the switch's fabric.
 """
 
-from dashboard_emulator.fabric_store import StoreError
+from dashboard_emulator.fabric_store import BadRequest, StoreError
 from dashboard_emulator.handlers import current_scope, current_state
 from dashboard_emulator.handlers.fabric import _names, _operation, _readable, _writable
 from dashboard_emulator.responses import json_response
@@ -73,6 +73,24 @@ def create_policies(store, body=None, **_kwargs):
     successes, failures = store.create_policies(bodies, fail_one=fail_one)
     # [uncertain] the status when some fail: that of the bulk create of networks (facts 9)
     return json_response(207 if failures else 200, _outcomes(successes, failures))
+
+
+@_operation(write=True)
+def create_policy(store, body=None, **_kwargs):
+    """POST .../control/policies: one policy; the policy as made, or a JSON 400 whose ``message`` says why.
+
+    [client] Network-as-Code creates each switch's missing host_11_1 this way and reads ``DATA.message`` of a
+    failure; [uncertain] the answer of a success (here: the policy, as GET .../control/policies/{policyId})."""
+    if not isinstance(body, dict):
+        raise BadRequest("Invalid request is supplied. expected a JSON object, one policy")
+    serial = str(body.get("serialNumber", ""))
+    for fabric_name in sorted(store.interface_fabrics({serial})):
+        _writable(store, fabric_name)
+    successes, failures = store.create_policies([body])
+    if failures:
+        raise BadRequest(failures[0]["message"])
+    policy_id = successes[0]["message"].split(" ", 1)[0]
+    return json_response(200, store.get_policy(policy_id))
 
 
 @_operation(write=True)
