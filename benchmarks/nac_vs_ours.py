@@ -222,7 +222,7 @@ def scale(work):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser = argparse.ArgumentParser(description=__doc__.split('\n', maxsplit=1)[0])
     parser.add_argument('--latencies', type=int, nargs='+', default=[0, 150])
     parser.add_argument('--only', choices=('ours', 'nac'))
     parser.add_argument('--breakdown', action='store_true', help="each run's requests by method, path template and status")
