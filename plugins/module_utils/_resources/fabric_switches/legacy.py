@@ -23,7 +23,8 @@ inventory/poap``) is imported (the same POST, with the key the switch offered), 
 number swapped to it first (``swapSN``); then the task waits until it can be managed. ``maintenance`` is the switch's mode,
 read from the inventory's ``mode`` and ``systemMode``, written per switch (``switches/{serial}/maintenance-mode``, then with
 ``deploy`` ``deploy-maintenance-mode``). What the two share with the 4.2 mapping is in
-``life.py``.
+``life.py``. Over 400 lines: the inventory's calls for every stage of a switch's life are one mapping, which the 4.2
+mapping subclasses; the pure parts are in ``life.py``.
 """
 
 from __future__ import annotations
@@ -253,20 +254,15 @@ class SwitchMapping(Mapping):
                 [legacy_preprovision(change, self.adding, self.params.get('switch_password') or '') for change in provisioned]))
             # the body has no role: the switch, in the inventory now, gets it with the role changes
             self.entries.update((change.name, {'serialNumber': change.after['serial_number']}) for change in provisioned)
-        imports = [change for change in changes if (change.after or {}).get('poap')]
-        if imports:
-            yield from self.bootstrap(imports)
-        replaced = [change for change in changes if (change.after or {}).get('rma')]
-        for change in replaced:
-            yield from self.replace(change)
+        brought = yield from self.bring_in(changes)
         roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = [{'serialNumber': self.serial(address), 'role': role_to_controller(role)} for address, role in roles.items()]
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', '/control/switches/roles', body))
         yield from self.maintenance_writes(changes)
-        if (imports or replaced) and wait_seconds(self.params):
+        if brought and wait_seconds(self.params):
             # each boots with its day-0 configuration, as a greenfield add reloads
-            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports + replaced}, 'brought in by POAP'))
+            yield Wait(lambda: self.wait_manageable({change.name: True for change in brought}, 'brought in by POAP'))
 
     def replace(self, change):
         """RMA of one switch: into maintenance mode first where it is not (its intended mode: the switch may be dead), then
@@ -280,6 +276,17 @@ class SwitchMapping(Mapping):
             change, self.adding, self.booting[new], entry.get('logicalName') or entry.get('hostName') or '', old,
             self.params.get('switch_password') or '')))
         self.entries[change.name] = dict(entry, serialNumber=new)
+
+    def bring_in(self, changes):
+        """The POAP imports (``bootstrap``) and RMAs (``replace``) of ``changes``, in this mapping's calls; returns their
+        changes, whose switches the task then waits for."""
+        imports = [change for change in changes if (change.after or {}).get('poap')]
+        if imports:
+            yield from self.bootstrap(imports)
+        replaced = [change for change in changes if (change.after or {}).get('rma')]
+        for change in replaced:
+            yield from self.replace(change)
+        return imports + replaced
 
     def bootstrap(self, imports):
         """Swap each pre-provisioned switch of another serial number to the switch that booted, then import them all."""

@@ -144,19 +144,14 @@ class SwitchManageMapping(SwitchMapping):
             yield from self.attempt('pre-provisioning', [change.name for change in provisioned], Request(
                 'POST', self.base + '/switchActions/preProvision',
                 {'switches': [manage_preprovision(change, self.adding, password) for change in provisioned]}))
-        imports = [change for change in changes if (change.after or {}).get('poap')]
-        if imports:
-            yield from self.bootstrap(imports)
-        replaced = [change for change in changes if (change.after or {}).get('rma')]
-        for change in replaced:
-            yield from self.replace(change)
+        brought = yield from self.bring_in(changes)
         roles = {change.name: change.after['role'] for change in changes if self.role_changes(change)}
         if roles:
             body = {'switchRoles': [{'switchId': self.serial(address), 'role': role_to_manage(role)} for address, role in roles.items()]}
             yield from self.attempt('setting the role of', sorted(roles), Request('POST', self.base + '/switchActions/changeRoles', body))
-        if (imports or replaced) and wait_seconds(self.params):
+        if brought and wait_seconds(self.params):
             # each boots with its day-0 configuration, as a greenfield add reloads
-            yield Wait(lambda: self.wait_manageable({change.name: True for change in imports + replaced}, 'brought in by POAP'))
+            yield Wait(lambda: self.wait_manageable({change.name: True for change in brought}, 'brought in by POAP'))
 
     def bootstrap(self, imports):
         """Swap each pre-provisioned switch of another serial number to the switch that booted, then import them all, each
